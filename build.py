@@ -1,0 +1,442 @@
+#!/usr/bin/env python3
+"""Build Dice Hall into a static, offline-capable PWA in ``dist/``.
+
+    python3 build.py                  # build dist/ from scratch
+    python3 build.py serve [--port 8000]   # build, then serve dist/ on 127.0.0.1
+
+Standard library only (Python 3.11).  Runs ``npm ci`` itself when
+``node_modules/pyodide`` is missing.  See docs/ARCHITECTURE.md and
+/work/shared/notes/pyscript-pyodide.md for why the runtime is shipped this way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import io
+import json
+import math
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import threading
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+MAX_TOTAL_BYTES = 16 * 1024 * 1024
+
+APP_NAME = "Dice Hall"
+APP_SHORT_NAME = "Dice Hall"
+APP_DESCRIPTION = "Dice games for friends around one table — works offline."
+THEME_COLOR = "#1f5f3f"       # felt green (icon background, browser chrome)
+BACKGROUND_COLOR = "#12392a"  # splash screen background
+DIE_COLOR = "#fbf8ef"          # ivory die
+PIP_COLOR = "#1b2430"          # dark pips
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Placeholders in web/sw.js replaced by build.py.
+SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
+SW_PRECACHE_TOKEN = '["__DICEHALL_PRECACHE__"]'
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+WEB_STATIC_SUFFIXES = {".html", ".css", ".py", ".js", ".mjs", ".json", ".svg", ".png",
+                       ".webp", ".ico", ".txt", ".woff2"}
+
+
+# ---------------------------------------------------------------- PNG icons
+def _hex_rgb(color: str) -> tuple[int, int, int]:
+    c = color.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def png_bytes(width: int, height: int, rgba_rows: list[bytes]) -> bytes:
+    """Encode RGBA rows (each width*4 bytes) as a PNG (colour type 6, 8 bit)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    raw = b"".join(b"\x00" + row for row in rgba_rows)
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9))
+            + chunk(b"IEND", b""))
+
+
+def _rounded_rect_sdf(px: float, py: float, cx: float, cy: float, half: float, r: float) -> float:
+    qx = abs(px - cx) - (half - r)
+    qy = abs(py - cy) - (half - r)
+    outside = math.hypot(max(qx, 0.0), max(qy, 0.0))
+    return outside + min(max(qx, qy), 0.0) - r
+
+
+def render_icon(size: int, *, maskable: bool = False) -> bytes:
+    """A die showing five pips on the theme colour.
+
+    Normal icons: a rounded theme-coloured tile (transparent corners) with the die on it.
+    Maskable: full-bleed theme colour, die inside the 80 % safe circle.
+    Anti-aliased with signed distance fields (one sample per pixel).
+    """
+    bg = _hex_rgb(THEME_COLOR)
+    die = _hex_rgb(DIE_COLOR)
+    pip = _hex_rgb(PIP_COLOR)
+    s = float(size)
+    c = s / 2.0
+    tile_half, tile_r = s / 2.0, s * 0.22
+    # Safe zone for maskable icons is a circle of radius 0.4*s; the die's corners
+    # (half-diagonal of a rounded square) must stay inside it.
+    die_half = s * (0.27 if maskable else 0.33)
+    die_r = die_half * 0.28
+    pip_r = die_half * 0.17
+    off = die_half * 0.52
+    pips = [(c, c), (c - off, c - off), (c + off, c - off), (c - off, c + off), (c + off, c + off)]
+    rows = []
+    for y in range(size):
+        py = y + 0.5
+        row = bytearray(size * 4)
+        for x in range(size):
+            px = x + 0.5
+            if maskable:
+                a_tile = 1.0
+            else:
+                a_tile = min(max(0.5 - _rounded_rect_sdf(px, py, c, c, tile_half, tile_r), 0.0), 1.0)
+            if a_tile == 0.0:
+                continue
+            r, g, b = bg
+            d_die = _rounded_rect_sdf(px, py, c, c, die_half, die_r)
+            if d_die < 0.5:
+                a = min(0.5 - d_die, 1.0)
+                r, g, b = (r + (die[0] - r) * a, g + (die[1] - g) * a, b + (die[2] - b) * a)
+                if d_die < -pip_r * 0.5:
+                    d_pip = min(math.hypot(px - qx, py - qy) for qx, qy in pips) - pip_r
+                    if d_pip < 0.5:
+                        a = min(0.5 - d_pip, 1.0)
+                        r, g, b = (r + (pip[0] - r) * a, g + (pip[1] - g) * a, b + (pip[2] - b) * a)
+            i = x * 4
+            row[i:i + 4] = bytes((round(r), round(g), round(b), round(255 * a_tile)))
+        rows.append(bytes(row))
+    return png_bytes(size, size, rows)
+
+
+def ico_from_png(png: bytes, size: int) -> bytes:
+    """A .ico container holding one PNG image (supported by all current browsers)."""
+    dim = 0 if size >= 256 else size
+    header = struct.pack("<HHH", 0, 1, 1)
+    entry = struct.pack("<BBBBHHII", dim, dim, 0, 0, 1, 32, len(png), 6 + 16)
+    return header + entry + png
+
+
+# ---------------------------------------------------------------- helpers
+def ensure_node_modules(root: Path = ROOT) -> None:
+    if (root / "node_modules" / "pyodide" / "pyodide.mjs").is_file() and \
+            (root / "node_modules" / "@pyscript" / "core" / "dist" / "core.js").is_file():
+        return
+    npm = shutil.which("npm")
+    if not npm:
+        raise SystemExit("build.py: node_modules missing and npm not found (install Node 20 + npm)")
+    print("build.py: node_modules missing, running npm ci ...", flush=True)
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
+
+
+def _iter_package_files(pkg_dir: Path):
+    for path in sorted(pkg_dir.rglob("*")):
+        rel_parts = path.relative_to(pkg_dir).parts
+        if any(p == "__pycache__" or p.startswith(".") for p in rel_parts):
+            continue
+        if path.is_file() and path.suffix not in (".pyc", ".pyo"):
+            yield path
+
+
+def build_app_zip(packages: list[tuple[Path, str]]) -> bytes:
+    """Deterministic zip: sorted entries, fixed timestamps and permissions."""
+    entries: list[tuple[str, bytes]] = []
+    for pkg_dir, arc_root in packages:
+        if not pkg_dir.is_dir():
+            continue
+        for path in _iter_package_files(pkg_dir):
+            arc = arc_root + "/" + path.relative_to(pkg_dir).as_posix()
+            entries.append((arc, path.read_bytes()))
+    entries.sort()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for arc, data in entries:
+            info = zipfile.ZipInfo(arc, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return buf.getvalue()
+
+
+def _web_static_files(web_dir: Path):
+    """(source, relative dest) for web/ files copied as-is (sw.js is templated separately)."""
+    if not web_dir.is_dir():
+        return
+    for path in sorted(web_dir.iterdir()):
+        if path.is_file() and not path.name.startswith(".") and path.name != "sw.js" \
+                and path.suffix in WEB_STATIC_SUFFIXES:
+            yield path, path.name
+    i18n = web_dir / "i18n"
+    if i18n.is_dir():
+        for path in sorted(i18n.glob("*.json")):
+            yield path, "i18n/" + path.name
+
+
+def manifest() -> dict:
+    return {
+        "name": APP_NAME,
+        "short_name": APP_SHORT_NAME,
+        "description": APP_DESCRIPTION,
+        "start_url": "./index.html",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "categories": ["games", "entertainment"],
+        "icons": [
+            {"src": "./icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "./icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "./icons/icon-512-maskable.png", "sizes": "512x512", "type": "image/png",
+             "purpose": "maskable"},
+        ],
+    }
+
+
+_ICON_CACHE: dict[tuple[int, bool], bytes] = {}
+
+
+def _icon(size: int, maskable: bool = False) -> bytes:
+    key = (size, maskable)
+    if key not in _ICON_CACHE:
+        _ICON_CACHE[key] = render_icon(size, maskable=maskable)
+    return _ICON_CACHE[key]
+
+
+def _dist_files(out: Path) -> list[Path]:
+    return sorted(p for p in out.rglob("*") if p.is_file())
+
+
+def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | str | None = None,
+          extra_files: dict[str, bytes] | None = None, quiet: bool = False) -> dict:
+    """Write ``out`` from scratch.  Returns a summary dict.
+
+    ``web_dir`` overrides ``<root>/web`` (tests build a placeholder page that way);
+    ``extra_files`` ({"rel/path": bytes}) are added last (tests use it to fake a new release).
+    """
+    root = Path(root).resolve()
+    out = Path(out).resolve()
+    web = Path(web_dir).resolve() if web_dir else root / "web"
+    ensure_node_modules(root)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    warnings: list[str] = []
+
+    def write(rel: str, data: bytes) -> None:
+        dest = out / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+
+    # 1. Pyodide runtime (only what loadPyodide fetches) + trimmed lock file.
+    pyo = root / "node_modules" / "pyodide"
+    for name in PYODIDE_FILES:
+        write("pyodide/" + name, (pyo / name).read_bytes())
+    lock = json.loads((pyo / "pyodide-lock.json").read_text(encoding="utf-8"))
+    write("pyodide/pyodide-lock.json",
+          json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode())
+
+    # 2. PyScript core (chunk names are hashed, so all of dist/ minus source maps).
+    core = root / "node_modules" / "@pyscript" / "core" / "dist"
+    for path in sorted(core.rglob("*")):
+        if path.is_file() and not path.name.endswith(".map"):
+            write("pyscript/" + path.relative_to(core).as_posix(), path.read_bytes())
+
+    # 3. Python packages -> app.zip (unpacked into the interpreter's cwd by PyScript "files").
+    packages = [(root / "pygame_core", "pygame_core"), (web / "dicehall", "dicehall")]
+    for pkg_dir, _ in packages:
+        if not pkg_dir.is_dir():
+            warnings.append(f"package dir missing, skipped: {pkg_dir}")
+    write("app.zip", build_app_zip(packages))
+    write("pyscript.json", (json.dumps(
+        {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}, indent=2) + "\n").encode())
+
+    # 4. Generated icons + manifest.
+    write("icons/icon-192.png", _icon(192))
+    write("icons/icon-512.png", _icon(512))
+    write("icons/icon-512-maskable.png", _icon(512, True))
+    write("icons/apple-touch-icon.png", _icon(180, True))
+    write("favicon.png", _icon(48))
+    write("favicon.ico", ico_from_png(_icon(32), 32))
+    write("manifest.webmanifest", (json.dumps(manifest(), indent=2, ensure_ascii=False) + "\n").encode())
+
+    # 5. Front-end static files, then public/ (may override generated files).
+    for src, rel in _web_static_files(web):
+        write(rel, src.read_bytes())
+    public = root / "public"
+    if public.is_dir():
+        for path in sorted(public.rglob("*")):
+            if path.is_file() and not path.name.startswith("."):
+                rel = path.relative_to(public).as_posix()
+                if (out / rel).exists():
+                    warnings.append(f"public/{rel} overrides a generated/web file")
+                write(rel, path.read_bytes())
+    for rel, data in (extra_files or {}).items():
+        write(rel, data)
+
+    index = out / "index.html"
+    if not index.is_file():
+        warnings.append("no index.html (web/index.html missing)")
+    else:
+        html = index.read_text(encoding="utf-8", errors="replace")
+        for needle in ("manifest.webmanifest", "sw-register.js", 'rel="icon"'):
+            if needle not in html and needle.replace('"', "") not in html:
+                warnings.append(f"index.html does not reference {needle}")
+
+    # 6. Service worker: precache list + content version injected into web/sw.js.
+    sw_src_path = web / "sw.js"
+    if not sw_src_path.is_file():
+        sw_src_path = root / "web" / "sw.js"
+    sw_src = sw_src_path.read_text(encoding="utf-8")
+    for token in (SW_VERSION_TOKEN, SW_PRECACHE_TOKEN):
+        if token not in sw_src:
+            raise SystemExit(f"build.py: {sw_src_path} lacks placeholder {token}")
+    files = [p for p in _dist_files(out) if p.relative_to(out).as_posix() != "sw.js"]
+    h = hashlib.sha256()
+    for p in files:
+        rel = p.relative_to(out).as_posix()
+        h.update(rel.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    h.update(b"sw.js\0" + hashlib.sha256(sw_src.encode()).digest())
+    version = h.hexdigest()[:12]
+    precache = ["./" + p.relative_to(out).as_posix() for p in files]
+    sw = sw_src.replace(SW_VERSION_TOKEN, json.dumps(version)).replace(
+        SW_PRECACHE_TOKEN, json.dumps(precache, indent=2))
+    write("sw.js", sw.encode())
+
+    all_files = _dist_files(out)
+    total = sum(p.stat().st_size for p in all_files)
+    precache_bytes = sum(p.stat().st_size for p in files)
+    summary = {
+        "out": str(out), "version": version, "files": len(all_files), "total_bytes": total,
+        "precache_files": len(precache), "precache_bytes": precache_bytes, "warnings": warnings,
+    }
+    if not quiet:
+        for w in warnings:
+            print("build.py: warning:", w)
+        print(f"build.py: {out} — {len(all_files)} files, {total:,} bytes "
+              f"({total / 1048576:.2f} MiB), precache {len(precache)} files, version {version}")
+    if total >= MAX_TOTAL_BYTES:
+        raise SystemExit(f"build.py: dist is {total:,} bytes, over the 16 MB budget")
+    return summary
+
+
+# ---------------------------------------------------------------- static server
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json", ".json": "application/json",
+        ".css": "text/css", ".html": "text/html; charset=utf-8", ".py": "text/plain; charset=utf-8",
+        ".zip": "application/zip", ".png": "image/png", ".ico": "image/x-icon", ".svg": "image/svg+xml",
+    }
+    quiet = True
+
+    def _etag(self, path: str) -> str | None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        return f'"{st.st_mtime_ns:x}-{st.st_size:x}"'
+
+    def send_head(self):
+        # Strong validator so a same-second rebuild is never answered "304" with stale bytes.
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            index = os.path.join(path, "index.html")
+            if os.path.isfile(index) and self.path.split("?", 1)[0].endswith("/"):
+                path = index
+        etag = self._etag(path) if os.path.isfile(path) else None
+        self._dicehall_etag = etag
+        if etag and etag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def end_headers(self):
+        name = self.path.split("?", 1)[0].rsplit("/", 1)[-1]
+        if name in ("sw.js", "index.html", ""):
+            self.send_header("Cache-Control", "no-cache")
+        else:
+            self.send_header("Cache-Control", "max-age=600")
+        etag = getattr(self, "_dicehall_etag", None)
+        if etag and not self._headers_buffer_has(b"ETag:"):
+            self.send_header("ETag", etag)
+        super().end_headers()
+
+    def _headers_buffer_has(self, prefix: bytes) -> bool:
+        return any(line.startswith(prefix) for line in getattr(self, "_headers_buffer", []))
+
+    def log_message(self, format, *args):  # noqa: A002 - stdlib signature
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class DiceHallServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    def start_in_thread(self) -> threading.Thread:
+        t = threading.Thread(target=self.serve_forever, name="dicehall-http", daemon=True)
+        t.start()
+        return t
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+def serve(directory: Path | str = DIST, port: int = 8000, *, host: str = "127.0.0.1",
+          quiet: bool = True) -> DiceHallServer:
+    """Create (not start) a threaded static server for ``directory``.
+
+    ``srv = serve(dist, 0); srv.start_in_thread(); srv.url; srv.stop()``
+    (or ``threading.Thread(target=srv.serve_forever)``).
+    """
+    handler = functools.partial(type("H", (_Handler,), {"quiet": quiet}), directory=str(directory))
+    return DiceHallServer((host, port), handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--out", default=str(DIST))
+    args = ap.parse_args(argv)
+    build(args.out)
+    if args.command == "serve":
+        srv = serve(args.out, args.port, quiet=False)
+        print(f"Serving {args.out} on {srv.url} (Ctrl-C to stop)", flush=True)
+        try:
+            srv.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            srv.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

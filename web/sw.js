@@ -1,0 +1,70 @@
+/* Dice Hall service worker: precache-first, offline PWA.
+ *
+ * build.py injects VERSION (content hash of dist/) and PRECACHE (every dist file except
+ * this one). A new build therefore produces a byte-different sw.js, which the browser
+ * installs next to the running one; it then WAITS until the page asks it to take over
+ * ({type: "SKIP_WAITING"}, sent by sw-register.js when the user accepts the update).
+ */
+"use strict";
+
+const VERSION = "__DICEHALL_VERSION__";
+const PRECACHE = ["__DICEHALL_PRECACHE__"];
+const PREFIX = "dicehall-";
+const CACHE = PREFIX + VERSION;
+const INDEX = new URL("./index.html", self.registration.scope).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      // "no-cache": revalidate with the server (ETag -> 304 when unchanged) so a
+      // max-age'd HTTP-cache copy of the previous release never lands in the new cache.
+      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })))
+    )
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") {
+    self.skipWaiting();
+  }
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith(PREFIX) && key !== CACHE)
+            .map((key) => caches.delete(key))
+        )
+      )
+      .then(() => self.clients.claim())
+  );
+});
+
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  let hit = await cache.match(request, { ignoreSearch: true });
+  if (!hit && request.mode === "navigate" && new URL(request.url).pathname.endsWith("/")) {
+    hit = await cache.match(INDEX);
+  }
+  if (hit) return hit;
+  try {
+    return await fetch(request);
+  } catch (err) {
+    if (request.mode === "navigate") {
+      const index = await cache.match(INDEX);
+      if (index) return index;
+    }
+    throw err;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  if (new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(respond(request));
+});
