@@ -1,0 +1,51 @@
+"""AI players: every game's levels, behind one `choose_move` call."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .protocol import State
+
+# game name -> level -> function(state, rng) -> move
+LEVELS: dict[str, dict[str, Callable[[State, random.Random], str]]] = {}
+
+
+def register(game: str, level: str, fn: Callable[[State, random.Random], str]) -> None:
+    LEVELS.setdefault(game, {})[level] = fn
+
+
+def levels(game: str) -> list[str]:
+    """AI level names for `game`, weakest first."""
+    return list(LEVELS.get(game, {}))
+
+
+def default_level(game: str) -> str:
+    """The strongest level: what 'the computer's choice' means."""
+    return levels(game)[-1]
+
+
+def choose_move(state: State, level: str | None = None, rng: random.Random | None = None) -> str:
+    """The AI's move for the current (non-chance) seat of `state`."""
+    game = state.game.name
+    level = level or default_level(game)
+    try:
+        fn = LEVELS[game][level]
+    except KeyError:
+        raise KeyError(f"no AI level {level!r} for {game}; known: {levels(game)}") from None
+    return fn(state, rng or random.Random())
+
+
+def _random_level(state: State, rng: random.Random) -> str:
+    return rng.choice(state.legal_moves())
+
+
+def _register_builtin() -> None:
+    from .games import penta_ai
+
+    register("penta", "random", _random_level)
+    register("penta", "beginner", lambda s, r: penta_ai.choose(s, "beginner", r))
+    register("penta", "greedy", lambda s, r: penta_ai.choose(s, "greedy", r))
+
+
+_register_builtin()

@@ -1,0 +1,100 @@
+"""Game records: options plus every move (dice included), replaying to the identical state."""
+
+from __future__ import annotations
+
+import json
+
+from .protocol import CHANCE, IllegalMove, State
+from .registry import get_game
+
+FORMAT = "dicehall-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record file that cannot be read or replayed; `code` is a message-catalog key."""
+
+    def __init__(self, code: str, message: str, **params) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+class Record:
+    """A game's options and move list; `replay()` rebuilds its state."""
+
+    def __init__(self, game: str, options: dict, moves: list[tuple[int, str]] | None = None) -> None:
+        self.game = game
+        self.options = dict(options)
+        self.moves: list[tuple[int, str]] = list(moves or [])
+
+    def new_state(self) -> State:
+        return get_game(self.game).new_state(self.options)
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first `upto` moves (all by default)."""
+        state = self.new_state()
+        for index, (player, move) in enumerate(self.moves[:upto]):
+            try:
+                state.apply(move, player)
+            except IllegalMove as err:
+                raise RecordError(
+                    "record.illegal_move", f"Move {index + 1} ({move}) is not legal: {err}", index=index + 1, move=move
+                ) from err
+        return state
+
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "options": dict(self.options),
+            "moves": [[player, move] for player, move in self.moves],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, data) -> "Record":
+        """Parse and check a record (every move is replayed); RecordError explains problems."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError("record.not_a_record", "This file is not a Dice Hall game record.")
+        if data.get("version") != VERSION:
+            raise RecordError("record.version", "This record comes from another version of Dice Hall.")
+        try:
+            get_game(data["game"])
+        except (KeyError, TypeError):
+            raise RecordError("record.unknown_game", "This record is for a game Dice Hall does not know.") from None
+        moves = data.get("moves")
+        options = data.get("options")
+        if not isinstance(moves, list) or not isinstance(options, dict):
+            raise RecordError("record.corrupt", "This game record is damaged.")
+        parsed = []
+        for entry in moves:
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 2
+                or not isinstance(entry[0], int)
+                or isinstance(entry[0], bool)
+                or not isinstance(entry[1], str)
+            ):
+                raise RecordError("record.corrupt", "This game record is damaged.")
+            parsed.append((entry[0], entry[1]))
+        record = cls(data["game"], options, parsed)
+        try:
+            record.replay()
+        except IllegalMove as err:  # bad options
+            raise RecordError("record.corrupt", f"This game record is damaged: {err}") from err
+        return record
+
+    @classmethod
+    def loads(cls, text: str) -> "Record":
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError):
+            raise RecordError("record.not_json", "This file is not a Dice Hall game record.") from None
+        return cls.from_json(data)
+
+
+__all__ = ["CHANCE", "Record", "RecordError"]
