@@ -29,6 +29,14 @@ class IllegalMove(ValueError):
         self.params = params
 
 
+def split_move(move: object) -> tuple[str, list[str]]:
+    """Split a move's notation into its verb and arguments; IllegalMove if it has none."""
+    if not isinstance(move, str) or not move.split():
+        raise IllegalMove("error.bad_move", f"{move!r} is not a move.", move=str(move))
+    word, *args = move.split()
+    return word, args
+
+
 class Game:
     """A game definition: its name, player range and how to make or load a state."""
 

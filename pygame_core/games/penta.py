@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from ..protocol import CHANCE, Game, IllegalMove, State
+from ..protocol import CHANCE, Game, IllegalMove, State, split_move
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 LOWER = (
@@ -182,7 +182,7 @@ class PentaState(State):
 
     def apply(self, move: str, player: int | None = None) -> None:
         mover = self._mover(player)
-        word, *args = move.split()
+        word, args = split_move(move)
         if mover == CHANCE:
             values = self._parse_roll(word, args)
             for pos, value in zip(self.rolling, values):
