@@ -1,0 +1,252 @@
+"""Browser test fixtures: build dist once, serve it on loopback, drive /usr/bin/chromium.
+
+Environment:
+  DICEHALL_TEST_WEB=/path   build from this web dir instead of <repo>/web (placeholder pages)
+  DICEHALL_REQUIRE_BROWSER=1  fail (instead of skip) when Chromium/Playwright are missing
+  DICEHALL_CHROMIUM=/path   browser binary (default /usr/bin/chromium)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build as dicehall_build  # noqa: E402  (repo-root build.py)
+
+CHROMIUM = os.environ.get("DICEHALL_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+MAX_TOTAL_BYTES = dicehall_build.MAX_TOTAL_BYTES
+
+# Test modules import helpers as `from dicehall_browser import wait_ready` (a stable name:
+# several conftest.py files in one session all want the module name "conftest").
+sys.modules["dicehall_browser"] = sys.modules[__name__]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives the built site in headless Chromium")
+
+
+def _require_browser():
+    missing = []
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing.append("python playwright (pip install playwright)")
+    if not Path(CHROMIUM).exists():
+        missing.append(f"{CHROMIUM} (apt-get install -y chromium)")
+    if missing:
+        msg = "browser tests need " + ", ".join(missing)
+        if os.environ.get("DICEHALL_REQUIRE_BROWSER") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+def web_dir() -> Path | None:
+    override = os.environ.get("DICEHALL_TEST_WEB")
+    return Path(override) if override else None
+
+
+def build_site(out: Path, **kwargs) -> dict:
+    """Build the site into ``out`` (honours DICEHALL_TEST_WEB)."""
+    return dicehall_build.build(out, root=ROOT, web_dir=web_dir(), quiet=True, **kwargs)
+
+
+class Site:
+    """A built dist directory served over HTTP on 127.0.0.1."""
+
+    def __init__(self, dist: Path, summary: dict):
+        self.dist = dist
+        self.summary = summary
+        self.server = dicehall_build.serve(dist, 0)
+        self.server.start_in_thread()
+        self.url = self.server.url  # http://127.0.0.1:PORT/
+
+    @property
+    def index(self) -> str:
+        return self.url + "index.html"
+
+    def rebuild(self, **kwargs) -> dict:
+        self.summary = build_site(self.dist, **kwargs)
+        return self.summary
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory) -> tuple[Path, dict]:
+    """dist/ built once per session (into a temp dir, so parallel runs don't clash)."""
+    out = tmp_path_factory.mktemp("dist") / "dist"
+    return out, build_site(out)
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir) -> Site:
+    s = Site(*dist_dir)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def make_site(tmp_path):
+    """Factory for a private site (own dist + server), e.g. to rebuild it mid-test."""
+    sites = []
+
+    def factory(**kwargs) -> Site:
+        out = tmp_path / f"dist{len(sites)}"
+        s = Site(out, build_site(out, **kwargs))
+        sites.append(s)
+        return s
+
+    yield factory
+    for s in sites:
+        s.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    _require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+class RequestRecorder:
+    """Records every request of a context and its pages; flags off-loopback hosts."""
+
+    def __init__(self):
+        self.urls: list[str] = []
+
+    def record(self, request) -> None:
+        self.urls.append(request.url)
+
+    @staticmethod
+    def is_external(url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https", "ws", "wss"):
+            return False  # data:, blob:, about:, chrome-extension: never leave the machine
+        return (parts.hostname or "") not in {h.strip("[]") for h in LOOPBACK_HOSTS}
+
+    @property
+    def external(self) -> list[str]:
+        return [u for u in self.urls if self.is_external(u)]
+
+
+class Console:
+    """Console messages and page errors per page (for wait_ready diagnostics)."""
+
+    def __init__(self):
+        self.messages: dict[int, list[str]] = {}
+
+    def attach(self, page) -> None:
+        if id(page) in self.messages:
+            return
+        log = self.messages.setdefault(id(page), [])
+        page.on("console", lambda m: log.append(f"{m.type}: {m.text}"))
+        page.on("pageerror", lambda e: log.append(f"pageerror: {e}"))
+
+    def errors(self, page) -> list[str]:
+        return [m for m in self.messages.get(id(page), [])
+                if m.startswith(("error:", "pageerror:"))]
+
+    def all(self, page) -> list[str]:
+        return list(self.messages.get(id(page), []))
+
+
+CONSOLE = Console()
+
+
+def launch_context(playwright_instance, user_data_dir: str, recorder: RequestRecorder | None = None):
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        user_data_dir,
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 390, "height": 800},
+    )
+    if recorder is not None:
+        ctx.on("request", recorder.record)
+    ctx.on("page", CONSOLE.attach)
+    for p in ctx.pages:
+        CONSOLE.attach(p)
+    return ctx
+
+
+@pytest.fixture
+def requests_recorder() -> RequestRecorder:
+    return RequestRecorder()
+
+
+@pytest.fixture
+def context(playwright_instance, requests_recorder):
+    """Fresh persistent context (empty profile: SW + installability work, unlike incognito).
+
+    Fails the test if anything was requested from a host other than loopback.
+    """
+    user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
+    ctx = launch_context(playwright_instance, user_data, requests_recorder)
+    yield ctx
+    try:
+        ctx.close()
+    finally:
+        shutil.rmtree(user_data, ignore_errors=True)
+    external = requests_recorder.external
+    if external:
+        pytest.fail("requests left the machine:\n  " + "\n  ".join(sorted(set(external))))
+
+
+@pytest.fixture
+def page(context, requests_recorder):
+    pg = context.pages[0] if context.pages else context.new_page()
+    CONSOLE.attach(pg)
+    pg.on("request", requests_recorder.record)
+    return pg
+
+
+def app_state(page) -> str | None:
+    return page.evaluate("document.documentElement.getAttribute('data-app-state')")
+
+
+def wait_ready(page, timeout: float = 60000) -> None:
+    """Wait for html[data-app-state=ready]; fail with console errors on "error" or timeout."""
+    CONSOLE.attach(page)
+    try:
+        page.wait_for_function(
+            "() => ['ready', 'error'].includes(document.documentElement.getAttribute('data-app-state'))",
+            timeout=timeout, polling=100,
+        )
+    except Exception as exc:  # playwright TimeoutError
+        pytest.fail(f"app not ready after {timeout} ms (state={app_state(page)!r}): {exc}\n"
+                    + "\n".join(CONSOLE.all(page)[-40:]))
+    state = app_state(page)
+    if state != "ready":
+        pytest.fail(f"app boot failed: data-app-state={state!r}\nconsole errors:\n"
+                    + "\n".join(CONSOLE.errors(page) or CONSOLE.all(page)[-40:]))
+
+
+def wait_sw_controlled(page, timeout: float = 60000) -> str:
+    """Wait until the page is controlled by an activated service worker; returns its cache name."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+        timeout=timeout, polling=100,
+    )
+    return page.evaluate(
+        "async () => (await caches.keys()).filter(k => k.startsWith('dicehall-')).join(',')")

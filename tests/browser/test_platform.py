@@ -1,0 +1,156 @@
+"""Platform tests for the built PWA: offline boot, installability, precache, updates, budget."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from dicehall_browser import MAX_TOTAL_BYTES, build_site, wait_ready, wait_sw_controlled
+
+PRECACHE_RE = re.compile(r"const PRECACHE = (\[.*?\]);", re.S)
+VERSION_RE = re.compile(r'const VERSION = "([0-9a-f]{12})";')
+
+
+def dist_files(dist: Path) -> set[str]:
+    return {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+
+
+def sw_precache(dist: Path) -> tuple[str, list[str]]:
+    text = (dist / "sw.js").read_text(encoding="utf-8")
+    return VERSION_RE.search(text).group(1), json.loads(PRECACHE_RE.search(text).group(1))
+
+
+# ---------------------------------------------------------------- static checks (no browser)
+def test_dist_under_budget(dist_dir):
+    dist, summary = dist_dir
+    total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    assert total == summary["total_bytes"]
+    assert total < MAX_TOTAL_BYTES, f"dist is {total:,} bytes"
+
+
+def test_dist_layout(dist_dir):
+    dist, _ = dist_dir
+    files = dist_files(dist)
+    for rel in ("index.html", "sw.js", "sw-register.js", "manifest.webmanifest", "pyscript.json",
+                "app.zip", "favicon.png", "icons/icon-192.png", "icons/icon-512.png",
+                "icons/icon-512-maskable.png", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
+                "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+                "pyscript/core.js"):
+        assert rel in files, rel
+    assert not [f for f in files if f.endswith(".map")]
+    assert json.loads((dist / "pyscript.json").read_text()) == {
+        "interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}
+    lock = json.loads((dist / "pyodide/pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and "python" in lock["info"]
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Dice Hall" and manifest["display"] == "standalone"
+    assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    assert "manifest.webmanifest" in html and "sw-register.js" in html
+
+
+def test_sw_precache_lists_every_dist_file(dist_dir):
+    dist, summary = dist_dir
+    version, precache = sw_precache(dist)
+    assert version == summary["version"]
+    assert sorted(precache) == sorted("./" + f for f in dist_files(dist) - {"sw.js"})
+
+
+def test_build_is_deterministic(dist_dir, tmp_path):
+    dist, summary = dist_dir
+    again = build_site(tmp_path / "again")
+    assert again["version"] == summary["version"]
+    assert (tmp_path / "again" / "app.zip").read_bytes() == (dist / "app.zip").read_bytes()
+
+
+# ---------------------------------------------------------------- browser
+@pytest.mark.browser
+def test_boots_without_leaving_loopback(site, page, requests_recorder):
+    page.goto(site.index)
+    wait_ready(page)
+    wait_sw_controlled(page)
+    assert requests_recorder.urls, "no requests recorded?"
+    assert requests_recorder.external == []
+
+
+@pytest.mark.browser
+def test_installable(site, context, page):
+    page.goto(site.index)
+    wait_ready(page)
+    wait_sw_controlled(page)
+    cdp = context.new_cdp_session(page)
+    deadline = time.monotonic() + 30
+    while True:
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        if not errors or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert errors == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest.get("errors", []) == []
+    assert manifest["url"].endswith("/manifest.webmanifest")
+
+
+@pytest.mark.browser
+def test_precache_holds_every_dist_file(site, page):
+    page.goto(site.index)
+    wait_ready(page)
+    cache_names = wait_sw_controlled(page)
+    assert cache_names == "dicehall-" + site.summary["version"]
+    cached = page.evaluate("""async (name) => {
+        const cache = await caches.open(name);
+        return (await cache.keys()).map(r => new URL(r.url).pathname);
+    }""", cache_names)
+    expected = {"/" + f for f in dist_files(site.dist) - {"sw.js"}}
+    assert set(cached) == expected
+
+
+@pytest.mark.browser
+def test_second_visit_boots_offline(site, context, page):
+    page.goto(site.index)
+    wait_ready(page)
+    wait_sw_controlled(page)
+    context.set_offline(True)
+    responses = []
+    page2 = context.new_page()
+    page2.on("response", lambda r: responses.append(r))
+    page2.goto(site.index)
+    wait_ready(page2)
+    assert responses, "no responses recorded"
+    not_from_sw = [r.url for r in responses
+                   if r.url.startswith(site.url) and not r.from_service_worker]
+    assert not_from_sw == []
+    # The start URL's directory form works offline too (navigation fallback).
+    page2.goto(site.url)
+    wait_ready(page2)
+
+
+@pytest.mark.browser
+def test_new_build_is_detected_as_update(make_site, context, page):
+    site = make_site(extra_files={"release.txt": b"1\n"})
+    v1 = site.summary["version"]
+    page.goto(site.index)
+    wait_ready(page)
+    assert wait_sw_controlled(page) == "dicehall-" + v1
+    assert page.evaluate("document.documentElement.dataset.updateReady") is None
+
+    v2 = site.rebuild(extra_files={"release.txt": b"2\n"})["version"]
+    assert v2 != v1
+    page.reload()  # still served by v1's SW; sw-register.js calls reg.update() on boot
+    wait_ready(page)
+    page.wait_for_selector("html[data-update-ready='1']", state="attached", timeout=60000)
+    with page.expect_navigation(timeout=60000):  # controllerchange -> one reload
+        assert page.evaluate("window.diceHallApplyUpdate()") is True
+    wait_ready(page)
+    page.wait_for_function(f"""async () => {{
+        const keys = (await caches.keys()).filter(k => k.startsWith('dicehall-'));
+        return keys.length === 1 && keys[0] === 'dicehall-{v2}' &&
+               navigator.serviceWorker.controller !== null;
+    }}""", timeout=60000, polling=250)
+    assert page.evaluate("document.documentElement.dataset.updateReady") is None
+    release = page.evaluate("fetch('./release.txt').then(r => r.text())")
+    assert release == "2\n"
