@@ -1,0 +1,62 @@
+"""Message catalogs: flat keys, `{name}` placeholders. Pure Python (tested under CPython)."""
+
+from __future__ import annotations
+
+import re
+
+LANGUAGES = {
+    "en": ("English", "ltr"),
+    "nb": ("Norsk bokmål", "ltr"),
+    "sv": ("Svenska", "ltr"),
+    "pl": ("Polski", "ltr"),
+    "ar": ("العربية", "rtl"),
+}
+DEFAULT = "en"
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def pick_language(preferred) -> str:
+    """The first supported language among BCP-47 tags such as 'nb-NO', 'no', 'sv-SE'."""
+    for tag in preferred or []:
+        base = str(tag).lower().split("-")[0].split("_")[0]
+        if base in ("no", "nn"):
+            base = "nb"
+        if base in LANGUAGES:
+            return base
+    return DEFAULT
+
+
+def placeholders(message: str) -> set[str]:
+    return set(PLACEHOLDER.findall(message))
+
+
+class Catalog:
+    """Translate keys; a missing key falls back to English, then to the key itself."""
+
+    def __init__(self, lang: str, messages: dict, fallback: dict | None = None) -> None:
+        self.lang = lang
+        self.messages = messages
+        self.fallback = fallback or {}
+
+    @property
+    def dir(self) -> str:
+        return LANGUAGES.get(self.lang, ("", "ltr"))[1]
+
+    def has(self, key: str) -> bool:
+        return key in self.messages or key in self.fallback
+
+    def t(self, key: str, **params) -> str:
+        message = self.messages.get(key) or self.fallback.get(key) or key
+        if not params:
+            return message
+        return PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), message)
+
+    def error(self, err) -> str:
+        """The player-language sentence for an engine error with `code` (and `params`)."""
+        code = getattr(err, "code", None)
+        params = dict(getattr(err, "params", {}) or {})
+        if code and self.has(code):
+            if "box" in params and self.has("penta.box." + str(params["box"])):
+                params["box"] = self.t("penta.box." + str(params["box"]))
+            return self.t(code, **params)
+        return self.t("error.unexpected")

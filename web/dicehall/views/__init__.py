@@ -1,0 +1,1 @@
+"""One view module per game: `views/<game>.py`."""

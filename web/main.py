@@ -1,0 +1,13 @@
+# Dice Hall main thread: boots the UI (dicehall.app); the AI worker starts once the UI is ready.
+from pyscript import window
+
+try:
+    window.diceHallBootPhase(3)
+    from dicehall.app import start
+
+    await start()  # noqa: F704  (PyScript runs main.py with top-level await)
+except BaseException as err:  # a readable message, never a blank page
+    import traceback
+
+    window.console.error("".join(traceback.format_exception(err)))
+    window.diceHallBootError(f"{type(err).__name__}: {err}")
