@@ -56,7 +56,7 @@ class Catalog:
         code = getattr(err, "code", None)
         params = dict(getattr(err, "params", {}) or {})
         if code and self.has(code):
-            if "box" in params and self.has("penta.box." + str(params["box"])):
-                params["box"] = self.t("penta.box." + str(params["box"]))
+            if "box" in params and self.has(f"penta.box.{params['box']}"):
+                params["box"] = self.t(f"penta.box.{params['box']}")
             return self.t(code, **params)
         return self.t("error.unexpected")
