@@ -181,12 +181,15 @@ def test_progression_helper():
     state = record.new_state()
     roller = DiceRoller(3)
     while not state.is_terminal():
-        move = roller.roll(state) if state.is_chance() else state.legal_moves()[-1]
+        moves = state.legal_moves()
+        keep_first = bool(moves) and state.rolls == 1 and moves[0].startswith("keep")
+        move = roller.roll(state) if state.is_chance() else (moves[0] if keep_first else moves[-1])
         player = state.current_player()
         state.apply(move, player)
         record.moves.append((player, move))
     series = progression(record)
     assert [len(s) for s in series] == [14, 14]
+    assert progression(record, lambda m: m.startswith("score ")) == series
     assert [s[-1] for s in series] == state.scores()
     assert all(s[0] == 0 for s in series)
     assert GAMES["penta"]

@@ -540,7 +540,8 @@ class App:
         return "".join(out)
 
     def render_plot(self) -> str:
-        series = progression(self.table.record)
+        view = self.view()
+        series = progression(self.table.record, getattr(view, "ends_turn", None))
         w, h, pad = 320, 180, 28
         top = max(max(s) for s in series) or 1
         steps = max(len(s) for s in series) - 1 or 1
@@ -559,9 +560,9 @@ class App:
                 f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{h - pad}" class="axis"/>'
                 f'<text x="{pad - 4}" y="{pad + 4}" text-anchor="end" class="tick">{top}</text>'
                 f'<text x="{pad - 4}" y="{h - pad + 4}" text-anchor="end" class="tick">0</text>'
-                f'<text x="{w - pad}" y="{h - 8}" text-anchor="end" class="tick">{esc(self.t("results.rounds", n=steps))}</text>')
+                f'<text x="{w - pad}" y="{h - 8}" text-anchor="end" class="tick">{steps}</text>')
         return (f'<figure class="plot" data-testid="plot"><svg viewBox="0 0 {w} {h}" role="img" aria-label="{esc(self.t("results.plot"))}" dir="ltr">'
-                f'{axis}{"".join(lines)}</svg><figcaption>{esc(self.t("results.plot"))}<ul class="legend">{"".join(legend)}</ul></figcaption></figure>')
+                f'{axis}{"".join(lines)}</svg><figcaption>{esc(self.t("results.plot"))} ({esc(self.t("results.rounds", n=steps))})<ul class="legend">{"".join(legend)}</ul></figcaption></figure>')
 
     def render_standings(self) -> str:
         st = self.table.standings

@@ -419,12 +419,12 @@ def render_card(app) -> str:
             for s in range(n):
                 c = "cur" if s == seat else "other"
                 u = upper_total(state.cards[s])
-                ups.append(f'<td class="{c} num sub" data-testid="upper-{s}">{esc(app.t("penta.upper_progress", x=u, target=UPPER_BONUS_THRESHOLD))}</td>')
+                ups.append(f'<td class="{c} num sub" data-testid="upper-{s}"><span dir="ltr">{esc(app.t("penta.upper_progress", x=u, target=UPPER_BONUS_THRESHOLD))}</span></td>')
                 got = UPPER_BONUS if u >= UPPER_BONUS_THRESHOLD else 0
                 bon.append(f'<td class="{c} num sub">{got if got else "–"}</td>')
             row(esc(app.t("penta.upper_sum")), ups, "sum")
             row(esc(app.t("penta.upper_bonus", bonus=UPPER_BONUS)), bon, "sum")
-    pb = [f'<td class="{"cur" if s == seat else "other"} num sub" data-testid="penta-bonus-{s}">{esc(app.t("penta.bonus_count", n=state.bonuses[s], points=state.bonuses[s] * PENTA_BONUS))}</td>' for s in range(n)]
+    pb = [f'<td class="{"cur" if s == seat else "other"} num sub" data-testid="penta-bonus-{s}"><span dir="ltr">{esc(app.t("penta.bonus_count", n=state.bonuses[s], points=state.bonuses[s] * PENTA_BONUS))}</span></td>' for s in range(n)]
     row(esc(app.t("penta.penta_bonus")), pb, "sum")
     scores = state.scores()
     tot = [f'<td class="{"cur" if s == seat else "other"} num total{" flash" if s in app.flash and app.animations else ""}" data-testid="total-{s}">{scores[s]}</td>' for s in range(n)]
@@ -437,6 +437,11 @@ def rules_table(app) -> str:
     rows = "".join(f'<tr><th scope="row">{esc(app.t(f"penta.box.{b}"))}</th><td>{esc(app.t(f"penta.rule.{b}"))}</td></tr>' for b in BOXES)
     return (f'<table class="rules-table"><thead><tr><th scope="col">{esc(app.t("penta.box"))}</th><th scope="col">{esc(app.t("penta.scores"))}</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>")
+
+
+def ends_turn(move: str) -> bool:
+    """A Penta turn ends when a box is written."""
+    return move.startswith("score ")
 
 
 def breakdown_heads(app) -> list[str]:
