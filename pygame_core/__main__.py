@@ -71,6 +71,15 @@ def replay(game: str, path: str) -> dict:
 EXTRA_COMMANDS: dict = {}
 
 
+def _register_extra_commands() -> None:
+    from .games import penta_solver  # solve penta, advise penta
+
+    EXTRA_COMMANDS.update(penta_solver.CLI_COMMANDS)
+
+
+_register_extra_commands()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pygame_core", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)

@@ -46,6 +46,21 @@ def _register_builtin() -> None:
     register("penta", "random", _random_level)
     register("penta", "beginner", lambda s, r: penta_ai.choose(s, "beginner", r))
     register("penta", "greedy", lambda s, r: penta_ai.choose(s, "greedy", r))
+    register("penta", "optimal", _penta_optimal)  # last: the strongest, hence the default
+
+
+def _penta_optimal(state: State, rng: random.Random) -> str:
+    """The exact optimal solitaire strategy (`games/penta_solver.py`).
+
+    Needs the value table: on CPython it is found next to the package; in the browser the front
+    end fetches `./data/penta_values.bin` and calls `penta_solver.load_table(bytes)`. Until the
+    table is loaded (or if it cannot be), this level plays like "greedy" instead of failing.
+    """
+    from .games import penta_ai, penta_solver
+
+    if not penta_solver.available():
+        return penta_ai.choose(state, "greedy", rng)
+    return penta_solver.best_move(state)
 
 
 _register_builtin()

@@ -1,7 +1,7 @@
 """Generate pygame_core/data/penta_values.bin: the optimal Penta solitaire state values.
 
     python tools/solve_penta.py                    # Penta rules, writes the shipped table
-    python tools/solve_penta.py --rules official   # official Yahtzee jokers (check: 254.5896)
+    python tools/solve_penta.py --rules verhoeff   # Yahtzee as Verhoeff solved it: 254.5896
     python tools/solve_penta.py --out FILE         # write elsewhere
 
 Needs numpy (the `solver` extra). Backward induction over the turn-start states (used boxes,
@@ -15,8 +15,13 @@ documented at the top of that module.
 Rules:
 - penta    — shared/rules/penta.md: the forced joker and the +100 bonus only while the Penta box
              holds 50; a Penta after the box was spent with 0 is an ordinary roll.
-- official — official Yahtzee: the forced joker applies once the Yahtzee box is filled
-             (50 or 0), the +100 bonus only if it holds 50.
+- official — official Yahtzee, forced joker: once the Yahtzee box is filled (50 or 0) a Yahtzee
+             must go to its upper box if free, else to any free lower box (joker values),
+             else to an upper box (0); the +100 bonus only if the box holds 50. Optimum 254.5877.
+- verhoeff — official Yahtzee as interpreted by T. Verhoeff's Optimal Solitaire Yahtzee Player
+             (the published 254.5896): once the Yahtzee box is filled a Yahtzee may go to any free
+             box, and Full house / straights get joker values only if its upper box is used.
+             `--rules verhoeff` reproduces 254.5896, which checks the solver's machinery.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ if str(ROOT) not in sys.path:
 from pygame_core.games import penta_solver as ps  # noqa: E402
 from pygame_core.games.penta import BOXES, JOKER_LOWER, PENTA_BONUS, UPPER_BONUS  # noqa: E402
 
+RULES = {"penta": 0, "official": 1, "verhoeff": 2}
 OUT = ROOT / "pygame_core" / "data" / "penta_values.bin"
 NB = len(BOXES)
 CAP = ps.CAP
@@ -84,7 +90,7 @@ def _final_values(V: np.ndarray, ms: np.ndarray, rules: str) -> np.ndarray:
     penta_used = ((ms >> ps.PENTA_BIT) & 1) == 1
     p = np.arange(2)[:, None]  # (2, 1)
     bonus = PENTA_BONUS * p
-    if rules == "penta":
+    if rules == "penta":  # only while the Penta box holds 50
         joker = penta_used[:, None, None] & (p == 1)[None]
     else:
         joker = penta_used[:, None, None] & np.ones((2, 1), dtype=bool)[None]
@@ -114,7 +120,18 @@ def _final_values(V: np.ndarray, ms: np.ndarray, rules: str) -> np.ndarray:
             free = ((ms >> b) & 1) == 0
             val = (0 + bonus) + V[ms | (1 << b)]
             np.maximum(up, np.where(free[:, None, None], val, -np.inf), out=up)
-        jv = np.where(own_free[:, None, None], own_val, np.where(any_low[:, None, None], low, up))
+        if rules == "verhoeff":
+            # Any free box; Full house / straights take joker values only once the own upper
+            # box is used (with it free they score as usual: 0).
+            plain = np.full((len(ms), 2, CAP + 1), -np.inf)
+            for box in JOKER_LOWER:
+                b = BOXES.index(box)
+                free = ((ms >> b) & 1) == 0
+                ps_ = 0 if JOKER_POINTS[box] is not None else s
+                np.maximum(plain, np.where(free[:, None, None], (ps_ + bonus) + V[ms | (1 << b)], -np.inf), out=plain)
+            jv = np.where(own_free[:, None, None], np.maximum(own_val, np.maximum(plain, up)), np.maximum(low, up))
+        else:
+            jv = np.where(own_free[:, None, None], own_val, np.where(any_low[:, None, None], low, up))
         w[r] = np.where(joker, jv, w[r])
     return w
 
@@ -196,13 +213,13 @@ def flat_index() -> np.ndarray:
 def pack(V: np.ndarray, rules: str) -> bytes:
     idx = flat_index()
     values = V.reshape(-1)[idx].astype("<f4")
-    header = ps.HEADER.pack(ps.MAGIC, ps.VERSION, 0 if rules == "penta" else 1, len(values), 0, float(V[0, 0, 0]))
+    header = ps.HEADER.pack(ps.MAGIC, ps.VERSION, RULES[rules], len(values), 0, float(V[0, 0, 0]))
     return header + values.tobytes()
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rules", choices=["penta", "official"], default="penta")
+    parser.add_argument("--rules", choices=list(RULES), default="penta")
     parser.add_argument("--out", help=f"output file (default for penta rules: {OUT.relative_to(ROOT)})")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)

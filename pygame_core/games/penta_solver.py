@@ -19,7 +19,7 @@ Table file format (`penta_values.bin`, little-endian)
     offset  size  field
     0       8     magic b"PENTAVAL"
     8       4     uint32 format version (1)
-    12      4     uint32 rules: 0 = Penta (shared/rules/penta.md), 1 = official Yahtzee jokers
+    12      4     uint32 rules: 0 = Penta (shared/rules/penta.md); 1, 2 = Yahtzee variants (checks)
     16      4     uint32 count: number of float32 values that follow
     20      4     uint32 reserved (0)
     24      8     float64 V(start) computed in float64 (the start value at full precision)
@@ -66,7 +66,7 @@ from .penta import (
 MAGIC = b"PENTAVAL"
 VERSION = 1
 HEADER = struct.Struct("<8sIIIId")
-RULES = {0: "penta", 1: "official"}
+RULES = {0: "penta", 1: "official", 2: "verhoeff"}
 FULL = (1 << len(BOXES)) - 1
 PENTA_BIT = BOXES.index("penta")
 CAP = UPPER_BONUS_THRESHOLD
@@ -482,7 +482,7 @@ def review(record, top: int = 5) -> dict:
 def _solve_arguments(parser) -> None:
     parser.add_argument("game", choices=["penta"])
     parser.add_argument("--recompute", action="store_true", help="run tools/solve_penta.py (needs numpy)")
-    parser.add_argument("--rules", choices=["penta", "official"], default="penta", help="with --recompute")
+    parser.add_argument("--rules", choices=["penta", "official", "verhoeff"], default="penta", help="with --recompute")
 
 
 def _solve_run(args) -> dict:
