@@ -415,6 +415,14 @@ def best_move(state) -> str:
     return advise(state)[0]["move"]
 
 
+def _canonical(move: str) -> str:
+    """A move in advise()'s spelling: keep values sorted ("keep 6 2 6" -> "keep 2 6 6")."""
+    word, *args = move.split()
+    if word == "keep":
+        return " ".join(["keep", *sorted(args)])
+    return " ".join([word, *args])
+
+
 # --- post-game review -----------------------------------------------------------------------
 def review(record, top: int = 5) -> dict:
     """Grade every decision of every seat of a game record against the optimal strategy.
@@ -441,7 +449,7 @@ def review(record, top: int = 5) -> dict:
         if player >= 0 and not state.is_chance():
             seat = state.seat()
             options = advise(state)
-            chosen = next((o for o in options if o["move"] == move), None)
+            chosen = next((o for o in options if o["move"] == _canonical(move)), None)
             if chosen is not None:
                 best = options[0]
                 loss = max(0.0, best["expected"] - chosen["expected"])
