@@ -237,3 +237,33 @@ def test_solo_game_in_each_language(site, page, lang):
     body = page.inner_text("body")
     assert "penta." not in body and "{" not in body  # no raw keys or placeholders
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def test_export_then_import_record(site, page, tmp_path):
+    open_app(page, site, FAST)
+    start_game(page, ["person", "person"])
+    play_person_round(page)
+    play_person_round(page)
+    page.click(tid("roll"))
+    with page.expect_download() as info:
+        page.click(tid("export-record"))
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    exported = json.loads(path.read_text(encoding="utf-8"))
+    saved = Table.loads(page.evaluate("localStorage.getItem('dicehall.table')"))
+    assert exported == saved.record.to_json()
+    before = snapshot(page)
+    # a bad file: a translated message, and the running game is kept
+    page.click(tid("nav-home"))
+    page.set_input_files(tid("import-file"), files=[{"name": "x.json", "mimeType": "application/json",
+                                                     "buffer": b'{"format": "something else"}'}])
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.inner_text("#toast") == catalog("en")["record.not_a_record"]
+    assert Table.loads(page.evaluate("localStorage.getItem('dicehall.table')")).record.to_json() == exported
+    # the good file: play continues from the same position with default seats
+    page.set_input_files(tid("import-file"), str(path))
+    page.wait_for_selector(tid("scorecard"))
+    after = snapshot(page)
+    assert (after["seat"], after["rolls"], after["card"]) == (before["seat"], before["rolls"], before["card"])
+    assert [d.rstrip("H") for d in after["dice"]] == [d.rstrip("H") for d in before["dice"]]
+    assert page.locator(tid("roll")).is_enabled()

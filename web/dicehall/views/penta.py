@@ -348,6 +348,8 @@ def render_play(app) -> str:
                      + button(esc(app.t("penta.countdown_stop")), action="stop-countdown", cls="btn small", testid="stop-countdown") + "</div>")
     board.append("".join(notes) + "</div>")
     out.append('<div class="layout">' + "".join(board) + render_card(app) + "</div>")
+    out.append('<div class="row tools">' + button(esc(app.t("results.export")), action="export", cls="btn small",
+                                                 testid="export-record") + "</div>")
 
     # action bar
     box = app.ui.get("box") if person else None
