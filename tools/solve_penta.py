@@ -22,6 +22,9 @@ Rules:
              (the published 254.5896): once the Yahtzee box is filled a Yahtzee may go to any free
              box, and Full house / straights get joker values only if its upper box is used.
              `--rules verhoeff` reproduces 254.5896, which checks the solver's machinery.
+
+Start values (expected final total of a solitaire game, float64): penta 254.4848 (254.48484588),
+official 254.5877 (254.58772873), verhoeff 254.5896 (254.58960948). About 40 s on one core.
 """
 
 from __future__ import annotations
