@@ -310,9 +310,12 @@ class App:
         h = str(window.location.hash or "").lstrip("#").strip("/")
         return [p for p in h.split("/") if p] or ["home"]
 
-    def go(self, hash_: str) -> None:
+    def go(self, hash_: str, replace: bool = False) -> None:
+        """Navigate; `replace` keeps finished steps (setup, a quit game) out of the back history."""
         if str(window.location.hash) == hash_:
             self.render()
+        elif replace:
+            window.location.replace(hash_)
         else:
             window.location.hash = hash_
 
@@ -471,7 +474,7 @@ class App:
         self.ui = {}
         self.prev_scores = self.table.state.scores()
         self.save()
-        self.go("#/play")
+        self.go("#/play", replace=True)
         self.kick()
 
     # rules / settings
@@ -524,7 +527,7 @@ class App:
         for seat in order:
             cells = "".join(f'<td class="num">{v}</td>' for v in view.breakdown(state, seat))
             rows.append(f'<tr data-testid="result-row-{seat}"><td class="num">{places[seat]}</td><th scope="row">{self.seat_label(seat)}</th>'
-                        f'{cells}<td class="num total" data-testid="result-total-{seat}">{scores[seat]}</td></tr>')
+                        f'<td class="num total" data-testid="result-total-{seat}">{scores[seat]}</td>{cells}</tr>')
         head = "".join(f'<th scope="col" class="num">{esc(h)}</th>' for h in heads)
         winners = [table.seats[s]["name"] for s in range(len(places)) if places[s] == 1]
         headline = (self.t("results.winner", name=winners[0]) if len(winners) == 1
@@ -532,7 +535,7 @@ class App:
         out = [f'<section class="screen results" aria-labelledby="res-h" data-testid="results"><h1 id="res-h">{esc(self.t("results.heading"))}</h1>'
                f'<p class="lead" data-testid="winner">{esc(headline)}</p><div class="scroll"><table class="results-table" data-testid="results-table">'
                f'<caption class="sr-only">{esc(self.t("results.heading"))}</caption><thead><tr><th scope="col">{esc(self.t("results.place"))}</th>'
-               f'<th scope="col">{esc(self.t("results.player"))}</th>{head}<th scope="col" class="num">{esc(self.t("results.total"))}</th></tr></thead>'
+               f'<th scope="col">{esc(self.t("results.player"))}</th><th scope="col" class="num">{esc(self.t("results.total"))}</th>{head}</tr></thead>'
                f'<tbody>{"".join(rows)}</tbody></table></div>', self.render_plot(), self.render_standings(),
                '<div class="actionbar">' + button(esc(self.t("results.again")), action="again", cls="btn primary", testid="play-again")
                + button(esc(self.t("results.new_table")), action="new-table", cls="btn", testid="new-table")
@@ -635,7 +638,7 @@ class App:
             self.table = None
             self.ui = {}
             self.save()
-            self.go("#/home")
+            self.go("#/home", replace=True)
         elif action == "again":
             self.stop_tasks()
             self.table.new_game(random.Random(crypto_seed()))
@@ -657,7 +660,7 @@ class App:
             self.broken_save = None
             self.table = None
             self.save()
-            self.go("#/home")
+            self.go("#/home", replace=True)
         elif action == "export-save":
             self.download("dicehall-save.txt", self.broken_save or "")
         elif action == "apply-update":
