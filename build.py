@@ -340,6 +340,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
 
 # ---------------------------------------------------------------- static server
 class _Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive; every response carries Content-Length
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
