@@ -482,6 +482,8 @@ class App:
         if game not in GAMES:
             game = "penta"
         out = [f'<section class="screen rules" aria-labelledby="rules-h"><h1 id="rules-h">{esc(self.t("rules.heading", game=self.t(f"game.{game}")))}</h1>']
+        view = self.view(game)
+        table_after = getattr(view, "RULES_TABLE_AFTER", None)
         i = 1
         while self.catalog.has(f"{game}.rules.{i}"):
             text = self.t(f"{game}.rules.{i}")
@@ -491,10 +493,9 @@ class App:
                 out.append(f'<ul><li>{"</li><li>".join(esc(x[2:] if x.startswith("- ") else x) for x in text.split(chr(10)))}</li></ul>')
             else:
                 out.append(f"<p>{esc(text)}</p>")
+            if i == table_after:
+                out.append(view.rules_table(self))
             i += 1
-        view = self.view(game)
-        if hasattr(view, "rules_table"):
-            out.append(view.rules_table(self))
         back = "#/play" if self.table and self.table.state is not None and not self.table.state.is_terminal() else "#/home"
         out.append('<div class="actionbar">' + button(esc(self.t("nav.back")), action="go", arg=back, cls="btn primary big",
                                                       testid="rules-back") + "</div></section>")

@@ -319,7 +319,7 @@ def render_play(app) -> str:
         mini = "".join(f'<span class="mini">{die_svg(v)}</span>' for v in ldice)
         bonus = f" + {esc(app.t('penta.bonus_plus', n=lbonus))}" if lbonus else ""
         board.append(f'<div class="lastmove" data-testid="last-move"><span class="lm-label">{esc(app.t("play.last_move"))}</span> '
-                     f'{app.seat_label(lp)}: <span class="minis" dir="ltr">{mini}</span> '
+                     f'{app.seat_label(lp)}<span aria-hidden="true">:</span> <span class="minis" dir="ltr">{mini}</span> '
                      f'<span>{esc(app.t("penta.last_box", box=app.t(f"penta.box.{lbox}"), points=lpoints))}{bonus}</span></div>')
     dice = []
     for k in range(5):
@@ -433,6 +433,9 @@ def render_card(app) -> str:
     row(esc(app.t("penta.total")), tot, "grand")
     return (f'<div class="cardpanel"><table class="scorecard" data-testid="scorecard" data-players="{n}"><caption class="sr-only">{esc(app.t("penta.scorecard"))}</caption>'
             f'<thead><tr><th scope="col"><span class="sr-only">{esc(app.t("penta.box"))}</span></th>{cols}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
+
+RULES_TABLE_AFTER = 6  # the catalog's "## The score card" heading (penta.rules.6)
 
 
 def rules_table(app) -> str:
