@@ -319,7 +319,7 @@ def render_play(app) -> str:
         mini = "".join(f'<span class="mini">{die_svg(v)}</span>' for v in ldice)
         bonus = f" + {esc(app.t('penta.bonus_plus', n=lbonus))}" if lbonus else ""
         board.append(f'<div class="lastmove" data-testid="last-move"><span class="lm-label">{esc(app.t("play.last_move"))}</span> '
-                     f'{app.seat_label(lp)}<span aria-hidden="true">:</span> <span class="minis" dir="ltr">{mini}</span> '
+                     f'<span>{app.seat_label(lp)}:</span> <span class="minis" dir="ltr">{mini}</span> '
                      f'<span>{esc(app.t("penta.last_box", box=app.t(f"penta.box.{lbox}"), points=lpoints))}{bonus}</span></div>')
     dice = []
     for k in range(5):
