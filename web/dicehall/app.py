@@ -188,7 +188,7 @@ class App:
             except Exception as err:
                 window.console.warn(f"dicehall: worker failed, main thread takes over: {err}")
                 self.worker = None
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.05)  # let "thinking…" paint before the main thread is busy
         return ai.choose_move(state, level, random.Random(seed))
 
     def on_update(self, event) -> None:
