@@ -264,5 +264,7 @@ def test_simulated_mean_matches_the_solver_and_beats_greedy(table):
     mean, sd = result["mean_scores"][0], result["stdev_scores"][0]
     half = 2.5758 * sd / math.sqrt(3000)
     assert abs(mean - table.start) < half
-    greedy = simulate("penta", players=1, games=300, seed=2026, level="greedy")["mean_scores"][0]
-    assert greedy < table.start - 10
+    # Greedy is slow (~5 s a game), so instead of a noisy mean over few games, grade its play:
+    # E[final total] = start value - E[expected points lost], and the loss has little variance.
+    losses = [ps.review(play(["greedy"], seed)[0])["seats"][0]["total_loss"] for seed in range(8)]
+    assert min(losses) > 10 and sum(losses) / len(losses) > 15
