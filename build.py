@@ -149,8 +149,17 @@ def _iter_package_files(pkg_dir: Path):
         rel_parts = path.relative_to(pkg_dir).parts
         if any(p == "__pycache__" or p.startswith(".") for p in rel_parts):
             continue
-        if path.is_file() and path.suffix not in (".pyc", ".pyo"):
+        if path.is_file() and path.suffix not in (".pyc", ".pyo") and path.suffix not in LAZY_DATA_SUFFIXES:
             yield path
+
+
+# PyScript chunks imported only on demand by features the app does not use (py-editor's
+# CodeMirror, py-terminal's xterm, MicroPython's zip): measured in shared/notes, section 7.
+PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-")
+
+# Large package data is not zipped into app.zip (unpacked at boot): it is copied to dist/data/
+# and fetched by the front end when a game needs it (e.g. Penta's solver table).
+LAZY_DATA_SUFFIXES = (".bin",)
 
 
 def build_app_zip(packages: list[tuple[Path, str]]) -> bytes:
@@ -255,7 +264,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     # 2. PyScript core (chunk names are hashed, so all of dist/ minus source maps).
     core = root / "node_modules" / "@pyscript" / "core" / "dist"
     for path in sorted(core.rglob("*")):
-        if path.is_file() and not path.name.endswith(".map"):
+        if path.is_file() and not path.name.endswith(".map") and not path.name.startswith(PYSCRIPT_UNUSED):
             write("pyscript/" + path.relative_to(core).as_posix(), path.read_bytes())
 
     # 3. Python packages -> app.zip (unpacked into the interpreter's cwd by PyScript "files").
@@ -264,6 +273,11 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         if not pkg_dir.is_dir():
             warnings.append(f"package dir missing, skipped: {pkg_dir}")
     write("app.zip", build_app_zip(packages))
+    data_dir = root / "pygame_core" / "data"
+    if data_dir.is_dir():
+        for path in sorted(data_dir.iterdir()):
+            if path.is_file() and path.suffix in LAZY_DATA_SUFFIXES:
+                write("data/" + path.name, path.read_bytes())
     write("pyscript.json", (json.dumps(
         {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}, indent=2) + "\n").encode())
 
