@@ -3,6 +3,7 @@ import json
 import random
 
 from pygame_core import ai
+from pygame_core.games import penta_solver
 from pygame_core.registry import GAMES
 
 
@@ -13,4 +14,15 @@ def choose(state_json_str, level, seed):
     return ai.choose_move(state, str(level) if level else None, random.Random(int(seed)))
 
 
-__export__ = ["choose"]
+async def load_penta_table(url):
+    """Fetch Penta's solver table (absolute URL; the page's service worker serves it offline)."""
+    import js
+
+    resp = await js.fetch(str(url))
+    if not resp.ok:
+        return "failed"
+    penta_solver.load_table((await resp.arrayBuffer()).to_bytes())
+    return "loaded"
+
+
+__export__ = ["choose", "load_penta_table"]

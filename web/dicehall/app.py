@@ -48,7 +48,7 @@ async def fetch_json(url: str):
 
 class App:
     def __init__(self) -> None:
-        self.settings = {"lang": None, "animations": None, "autofill": True}
+        self.settings = {"lang": None, "animations": None, "autofill": True, "hints": False}
         self.catalog: Catalog | None = None
         self.english: dict = {}
         self.table: Table | None = None
@@ -70,6 +70,13 @@ class App:
         self.prev_scores: list[int] | None = None
         self.dialog_kind = None
         self._proxies = []
+        self.table_task = None  # Penta solver table: fetched when a Penta game starts or resumes
+        self.penta_table = "none"  # none / loading / loaded / failed (main thread)
+        self.worker_table = "none"  # the same in the AI worker
+        self.hint = None  # (record length, advise() options or None) shown by the hint button
+        self.review_open = False
+        self.review_seat = None  # None: every player
+        self._review = None  # (record key, review())
 
     # --- basics ------------------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -141,6 +148,9 @@ class App:
         if self.js(document.documentElement.getAttribute("data-update-ready")) == "1":
             self.on_update(None)
         self.kick()
+        from . import bench
+
+        bench.install(window, create_proxy, self._proxies)
         asyncio.ensure_future(self.start_worker())
 
     def boot_phase(self, key: str) -> None:
@@ -174,14 +184,77 @@ class App:
             self.worker = await workers["ai"]
             self.worker_state = "ready"
             document.documentElement.setAttribute("data-ai-worker", "ready")
+            if self.penta_table == "loaded":
+                await self.load_worker_table()
         except Exception as err:  # the main thread keeps computing moves
             self.worker_state = "failed"
             document.documentElement.setAttribute("data-ai-worker", "failed")
             window.console.warn(f"dicehall: AI worker unavailable: {err}")
 
+    # --- Penta solver table (lazy: not at boot, only when a Penta game needs it) ----------
+    def want_penta_table(self):
+        """Start fetching ./data/penta_values.bin once (a failed load is retried on the next call)."""
+        if self.penta_table in ("loading", "loaded"):
+            return self.table_task
+        self.table_task = asyncio.ensure_future(self.load_penta_table())
+        return self.table_task
+
+    async def load_penta_table(self) -> None:
+        from pygame_core.games import penta_solver
+
+        root = document.documentElement
+        self.penta_table = "loading"
+        root.setAttribute("data-penta-table", "loading")
+        try:
+            started = time.perf_counter()
+            resp = await window.fetch("./data/penta_values.bin")
+            if not resp.ok:
+                raise OSError(f"HTTP {resp.status}")
+            data = (await resp.arrayBuffer()).to_bytes()
+            fetched = time.perf_counter()
+            penta_solver.load_table(data)
+            done = time.perf_counter()
+        except Exception as err:  # AI and auto-fill keep the greedy fallback
+            self.penta_table = "failed"
+            root.setAttribute("data-penta-table", "failed")
+            window.console.warn(f"dicehall: Penta table unavailable: {err}")
+            return
+        self.penta_table = "loaded"
+        root.setAttribute("data-penta-table-ms", f"{(fetched - started) * 1000:.1f} {(done - fetched) * 1000:.1f}")
+        root.setAttribute("data-penta-table", "loaded")
+        if self.route()[0] == "play" and (self.hint is not None or self.review_open):
+            self.hint = None
+            self.render()
+        await self.load_worker_table()
+
+    async def load_worker_table(self) -> None:
+        if self.worker is None or self.worker_table in ("loading", "loaded"):
+            return
+        self.worker_table = "loading"
+        try:
+            url = str(window.URL.new("./data/penta_values.bin", window.location.href).href)
+            self.worker_table = str(await self.worker.load_penta_table(url))
+        except Exception as err:
+            self.worker_table = "failed"
+            window.console.warn(f"dicehall: worker could not load the Penta table: {err}")
+        document.documentElement.setAttribute("data-penta-table-worker", self.worker_table)
+
+    async def penta_table_ready(self, timeout: float = 5.0) -> None:
+        """Wait (briefly) for a table load in progress, so the first AI move is already optimal."""
+        task = self.table_task
+        if task is None or task.done():
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(task), timeout)
+        except Exception:
+            pass
+
     async def ai_move(self, state, level: str) -> str:
         seed = self.rng.getrandbits(31)
-        if self.worker is not None:
+        # While only the main thread has the solver table, it plays the optimal level itself.
+        main_only = ((level or ai.default_level(state.game.name)) == "optimal" and self.penta_table == "loaded"
+                     and self.worker_table != "loaded")
+        if self.worker is not None and not main_only:
             try:
                 move = await self.worker.choose(json.dumps(state.to_json()), level, seed)
                 return str(move)
@@ -506,13 +579,16 @@ class App:
                        for code, (name, _) in LANGUAGES.items())
         anim = self.animations
         auto = bool(self.settings.get("autofill", True))
+        hints = bool(self.settings.get("hints", False))
         back = "#/play" if self.table and self.table.state is not None and not self.table.state.is_terminal() else "#/home"
         return (f'<section class="screen settings" aria-labelledby="settings-h"><h1 id="settings-h">{esc(self.t("settings.heading"))}</h1>'
                 f'<div class="card"><label>{esc(self.t("settings.language"))} <select data-field="lang" data-testid="set-lang">{opts}</select></label>'
                 f'<label class="check"><input type="checkbox" data-field="animations" data-testid="set-animations"{" checked" if anim else ""}> '
                 f'{esc(self.t("settings.animations"))}</label>'
                 f'<label class="check"><input type="checkbox" data-field="autofill" data-testid="set-autofill"{" checked" if auto else ""}> '
-                f'{esc(self.t("settings.autofill"))}</label><p class="muted">{esc(self.t("settings.autofill_help"))}</p></div>'
+                f'{esc(self.t("settings.autofill"))}</label><p class="muted">{esc(self.t("settings.autofill_help"))}</p>'
+                f'<label class="check"><input type="checkbox" data-field="hints" data-testid="set-hints"{" checked" if hints else ""}> '
+                f'{esc(self.t("settings.hints"))}</label><p class="muted">{esc(self.t("settings.hints_help"))}</p></div>'
                 '<div class="actionbar">' + button(esc(self.t("nav.back")), action="go", arg=back, cls="btn primary big",
                                                    testid="settings-back") + "</div></section>")
 
@@ -537,7 +613,8 @@ class App:
                f'<p class="lead" data-testid="winner">{esc(headline)}</p><div class="scroll"><table class="results-table" data-testid="results-table">'
                f'<caption class="sr-only">{esc(self.t("results.heading"))}</caption><thead><tr><th scope="col">{esc(self.t("results.place"))}</th>'
                f'<th scope="col">{esc(self.t("results.player"))}</th><th scope="col" class="num">{esc(self.t("results.total"))}</th>{head}</tr></thead>'
-               f'<tbody>{"".join(rows)}</tbody></table></div>', self.render_plot(), self.render_standings(),
+               f'<tbody>{"".join(rows)}</tbody></table></div>', self.render_plot(),
+               view.render_review(self) if hasattr(view, "render_review") else "", self.render_standings(),
                '<div class="actionbar">' + button(esc(self.t("results.again")), action="again", cls="btn primary", testid="play-again")
                + button(esc(self.t("results.new_table")), action="new-table", cls="btn", testid="new-table")
                + button(esc(self.t("results.export")), action="export", cls="btn", testid="export-record") + "</div></section>"]
@@ -689,7 +766,7 @@ class App:
             self.settings["lang"] = str(el.value)
             self.save_settings()
             asyncio.ensure_future(self.change_language(str(el.value)))
-        elif field in ("animations", "autofill"):
+        elif field in ("animations", "autofill", "hints"):
             self.settings[field] = bool(el.checked)
             self.save_settings()
             if field == "autofill" and not el.checked:
@@ -709,6 +786,8 @@ class App:
         """Start the automatic-turn loop (AI seats, countdown) if it is not running."""
         if self.table is None or self.table.state is None or self.broken_save is not None:
             return
+        if self.table.game == "penta":
+            self.want_penta_table()
         if self.loop_task is None or self.loop_task.done():
             self.loop_task = asyncio.ensure_future(self.view().auto_turns(self))
 

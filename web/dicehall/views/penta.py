@@ -27,6 +27,7 @@ from pygame_core.games.penta import (
 )
 from pygame_core.protocol import IllegalMove
 
+from ..advisor import curve_geometry, fmt, move_words
 from ..dom import attrs, button, esc
 
 PIPS = {
@@ -127,6 +128,12 @@ def new_round(app) -> None:
 
 def handle(app, action: str, arg) -> None:
     table = app.table
+    if action in ("review-open", "review-seat"):  # results screen: the game is over
+        app.review_open = True
+        if action == "review-seat":
+            app.review_seat = None if arg in (None, "all") else int(arg)
+        app.render()
+        return
     if table is None or table.state is None or table.state.is_terminal():
         return
     state = table.state
@@ -168,6 +175,8 @@ def handle(app, action: str, arg) -> None:
         if not box:
             return
         score_box(app, seat, box)
+    elif action == "hint":
+        show_hint(app)
     elif action == "stop-countdown":
         app.countdown_stopped = len(table.record.moves)
         app.cancel_countdown()
@@ -210,6 +219,7 @@ async def auto_turns(app) -> None:
             app.thinking = True
             app.render()
             started = time.monotonic()
+            await app.penta_table_ready()
             move = await app.ai_move(state.clone(), ai_level)
             await asyncio.sleep(max(0.0, app.pace() - (time.monotonic() - started)))
             if app.table is not table or table.state is not state:
@@ -257,6 +267,9 @@ async def countdown(app, state) -> None:
             return
     app.countdown = None
     app.countdown_task = None
+    await app.penta_table_ready()
+    if app.table is not table or table.state is not state:
+        return
     box = ai.choose_move(state.clone())[len("score "):]
     score_box(app, state.seat(), box)
 
@@ -348,6 +361,7 @@ def render_play(app) -> str:
                      + button(esc(app.t("penta.countdown_stop")), action="stop-countdown", cls="btn small", testid="stop-countdown") + "</div>")
     board.append("".join(notes) + "</div>")
     out.append('<div class="layout">' + "".join(board) + render_card(app) + "</div>")
+    out.append(render_hint(app, person))
     out.append('<div class="row tools">' + button(esc(app.t("results.export")), action="export", cls="btn small",
                                                  testid="export-record") + "</div>")
 
@@ -457,3 +471,166 @@ def breakdown(state, seat: int) -> list[int]:
     card = state.cards[seat]
     up = upper_total(card)
     return [up, UPPER_BONUS if up >= UPPER_BONUS_THRESHOLD else 0, sum(card[b] or 0 for b in LOWER), state.bonuses[seat] * PENTA_BONUS]
+
+
+# --- advisor (hint button) -----------------------------------------------------------------
+HINT_OPTIONS = 4
+
+
+def hint_available(app, person: bool) -> bool:
+    state = app.table.state
+    return (bool(app.settings.get("hints", False)) and person and not app.thinking
+            and not state.is_terminal() and not state.is_chance() and state.rolls > 0)
+
+
+def show_hint(app) -> None:
+    """Advice for the current position: the best moves with the expected final total."""
+    from pygame_core.games import penta_solver
+
+    state = app.table.state
+    n = len(app.table.record.moves)
+    if app.penta_table != "loaded" or not penta_solver.available():
+        app.want_penta_table()
+        app.hint = (n, None)
+        app.render()
+        app.say(app.t("advisor.loading"))
+        return
+    options = penta_solver.advise(state)[:HINT_OPTIONS]
+    app.hint = (n, options)
+    app.render()
+    best = options[0]
+    app.say(app.t("advisor.best", move=move_words(app.t, best["move"]), expected=fmt(best["expected"])))
+
+
+def render_hint(app, person: bool) -> str:
+    if not hint_available(app, person):
+        return ""
+    n = len(app.table.record.moves)
+    hint = app.hint if app.hint is not None and app.hint[0] == n else None
+    body = ""
+    if hint is not None:
+        options = hint[1]
+        if options is None:
+            body = f'<p class="muted">{esc(app.t("advisor.loading"))}</p>'
+        else:
+            items = []
+            for i, o in enumerate(options):
+                text = app.t("advisor.option", move=move_words(app.t, o["move"]), expected=fmt(o["expected"]))
+                expected = f'{o["expected"]:.4f}'
+                items.append(f'<li{attrs(cls="best" if i == 0 else None, data_move=o["move"], data_expected=expected, data_testid=f"hint-option-{i}")}>'
+                             f'{esc(text)}</li>')
+            body = (f'<p class="hint-head">{esc(app.t("advisor.heading"))}</p><ol class="hint-list">{"".join(items)}</ol>'
+                    f'<p class="muted small">{esc(app.t("advisor.explain"))}</p>')
+    return (f'<div class="hint" data-testid="hint-panel">'
+            + button(f'<span aria-hidden="true">💡</span> {esc(app.t("advisor.button"))}', action="hint", cls="btn small",
+                     testid="hint", aria_expanded="true" if hint else "false", aria_controls="hint-body")
+            + f'<div id="hint-body" role="status" aria-live="polite">{body}</div></div>')
+
+
+# --- post-game review ----------------------------------------------------------------------
+REVIEW_DASH = ["", "6 3", "2 3", "8 3 2 3", "1 0"]
+
+
+def game_review(app):
+    """`penta_solver.review()` of the table's record, cached by record identity and length."""
+    from pygame_core.games import penta_solver
+
+    record = app.table.record
+    key = (id(record), len(record.moves))
+    if app._review is None or app._review[0] != key:
+        app._review = (key, penta_solver.review(record))
+    return app._review[1]
+
+
+def render_review(app) -> str:
+    table = app.table
+    head = (f'<section class="review card" aria-labelledby="rev-h" data-testid="review"><h2 id="rev-h">{esc(app.t("review.heading"))}</h2>')
+    if not app.review_open:
+        return (head + f'<p class="muted">{esc(app.t("review.intro"))}</p>'
+                + button(esc(app.t("review.open")), action="review-open", cls="btn", testid="review-open") + "</section>")
+    if app.penta_table != "loaded":
+        app.want_penta_table()
+        return head + f'<p class="muted" role="status" data-testid="review-loading">{esc(app.t("advisor.loading"))}</p></section>'
+    result = game_review(app)
+    seats = result["seats"]
+    n = len(seats)
+    chosen = app.review_seat if app.review_seat is not None and 0 <= app.review_seat < n else None
+    shown_seats = list(range(n)) if chosen is None else [chosen]
+    picker = ""
+    if n > 1:
+        picker = (f'<div class="row review-pick" role="group" aria-label="{esc(app.t("review.show"))}">'
+                  + button(esc(app.t("review.all")), action="review-seat", arg="all", cls="btn small", testid="review-seat-all",
+                           aria_pressed="true" if chosen is None else "false")
+                  + "".join(button(app.seat_label(s), action="review-seat", arg=s, cls="btn small", testid=f"review-seat-{s}",
+                                   aria_pressed="true" if chosen == s else "false") for s in range(n))
+                  + "</div>")
+    rows = []
+    for s in shown_seats:
+        e = seats[s]
+        rows.append(f'<tr data-testid="review-row-{s}"><th scope="row">{app.seat_label(s)}</th>'
+                    f'<td class="num">{len(e["decisions"])}</td>'
+                    f'<td class="num" data-testid="review-loss-{s}" data-loss="{e["total_loss"]:.4f}">{e["total_loss"]:.1f}</td>'
+                    f'<td class="num" data-testid="review-mean-{s}">{e["mean_loss"]:.2f}</td>'
+                    f'<td class="num">{e["score"]}</td></tr>')
+    summary = (f'<div class="scroll"><table class="review-table" data-testid="review-table"><caption class="sr-only">{esc(app.t("review.heading"))}</caption>'
+               f'<thead><tr><th scope="col">{esc(app.t("results.player"))}</th><th scope="col" class="num">{esc(app.t("review.decisions"))}</th>'
+               f'<th scope="col" class="num">{esc(app.t("review.loss"))}</th><th scope="col" class="num">{esc(app.t("review.mean"))}</th>'
+               f'<th scope="col" class="num">{esc(app.t("results.total"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+               f'<p class="muted small">{esc(app.t("review.loss_help"))}</p>')
+    mistakes = []
+    for s in shown_seats:
+        e = seats[s]
+        name = table.seats[s]["name"]
+        if not e["mistakes"]:
+            mistakes.append(f'<p data-testid="review-none-{s}">{app.symbol_html(table.seats[s]["symbol"])} {esc(app.t("review.none", name=name))}</p>')
+            continue
+        items = []
+        for d in e["mistakes"][: 5 if chosen is not None else 3]:
+            when = app.t("review.when", round=d["round"], roll=d["roll"])
+            dice = " ".join(str(v) for v in d["dice"])
+            items.append(
+                f'<li data-testid="review-mistake" data-seat="{s}" data-index="{d["index"]}" data-loss="{d["loss"]:.4f}">'
+                f'<span class="when">{esc(when)}</span> <span class="dice-text" dir="ltr">{esc(dice)}</span>'
+                f'<span class="chose">{esc(app.t("review.chose", move=move_words(app.t, d["move"]), expected=fmt(d["expected"])))}</span>'
+                f'<span class="better">{esc(app.t("review.better", move=move_words(app.t, d["best"]), expected=fmt(d["best_expected"])))}</span>'
+                f'<strong class="lost">{esc(app.t("review.lost", loss=fmt(d["loss"])))}</strong></li>')
+        mistakes.append(f'<h3>{app.seat_label(s)}</h3><p class="muted small">{esc(app.t("review.mistakes"))}</p>'
+                        f'<ol class="mistakes">{"".join(items)}</ol>')
+    return (head + f'<p class="muted">{esc(app.t("review.intro"))}</p>' + picker + summary
+            + render_review_plot(app, {s: seats[s]["curve"] for s in shown_seats}) + "".join(mistakes) + "</section>")
+
+
+def render_review_plot(app, curves: dict) -> str:
+    w, h, pad = 320, 200, 34
+    pts, low, high, steps = curve_geometry(curves, w, h, pad)
+    lines, legend = [], []
+    for seat, points in pts.items():
+        sym = app.table.seats[seat]["symbol"]
+        cls = app_seat_class(app, seat)
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        values = ",".join(f"{v:.4f}" for v in curves[seat])
+        x, y = points[-1]
+        lines.append(f'<g class="{cls}"><polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2" '
+                     f'stroke-dasharray="{REVIEW_DASH[seat % 5]}" data-testid="review-curve-{seat}" data-values="{values}"/>'
+                     f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" class="mark">{esc(sym)}</text></g>')
+        legend.append(f"<li>{app.seat_label(seat)}: {fmt(curves[seat][0])} → {fmt(curves[seat][-1])}</li>")
+    mid = (low + high) / 2
+    ymid = h - pad - (h - 2 * pad) / 2
+    axis = (f'<line x1="{pad}" y1="{h - pad}" x2="{w - pad}" y2="{h - pad}" class="axis"/>'
+            f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{h - pad}" class="axis"/>'
+            f'<line x1="{pad}" y1="{ymid:.1f}" x2="{w - pad}" y2="{ymid:.1f}" class="grid"/>'
+            f'<text x="{pad - 4}" y="{pad + 4}" text-anchor="end" class="tick">{high}</text>'
+            f'<text x="{pad - 4}" y="{ymid + 4:.1f}" text-anchor="end" class="tick">{mid:g}</text>'
+            f'<text x="{pad - 4}" y="{h - pad + 4}" text-anchor="end" class="tick">{low}</text>'
+            f'<text x="{pad}" y="{h - 12}" text-anchor="middle" class="tick">0</text>'
+            f'<text x="{w - pad}" y="{h - 12}" text-anchor="middle" class="tick">{steps}</text>')
+    label = app.t("review.plot")
+    return (f'<figure class="plot review-plot" data-testid="review-plot"><svg viewBox="0 0 {w} {h}" role="img" aria-label="{esc(label)}" dir="ltr">'
+            f'{axis}{"".join(lines)}</svg><figcaption>{esc(label)} ({esc(app.t("results.rounds", n=steps))})'
+            f'<ul class="legend">{"".join(legend)}</ul></figcaption></figure>')
+
+
+def app_seat_class(app, seat: int) -> str:
+    from ..app import SYMBOL_CLASS
+
+    return SYMBOL_CLASS.get(app.table.seats[seat]["symbol"], "seat-0")
