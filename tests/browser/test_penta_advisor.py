@@ -168,7 +168,7 @@ def test_hint_arabic_360(site, page):
     assert text.startswith(ar["advisor.keep"].replace("{dice}", "6 6 6 6"))
     assert "{" not in page.inner_text("body")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.locator(tid("hint-panel")).scroll_into_view_if_needed()
+    page.locator(tid("hint-option-0")).scroll_into_view_if_needed()
     shot(page, "hint-ar-360.png")
 
 
@@ -236,6 +236,8 @@ def test_review_after_finished_game(site, page, tmp_path, lang):
         shot(page, "review-ar-360.png")
         page.locator(tid("review-plot")).scroll_into_view_if_needed()
         shot(page, "review-plot-ar-360.png")
+        page.locator("[data-testid=review-mistake]").first.scroll_into_view_if_needed()
+        shot(page, "review-mistakes-ar-360.png")
 
 
 def test_ai_plays_optimally_once_loaded(site, page, tmp_path):

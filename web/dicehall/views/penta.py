@@ -359,9 +359,8 @@ def render_play(app) -> str:
     if app.countdown is not None:
         notes.append(f'<div class="countdown" role="status" data-testid="countdown"><span id="countdown">{esc(app.t("penta.countdown", n=app.countdown))}</span> '
                      + button(esc(app.t("penta.countdown_stop")), action="stop-countdown", cls="btn small", testid="stop-countdown") + "</div>")
-    board.append("".join(notes) + "</div>")
+    board.append("".join(notes) + render_hint(app, person) + "</div>")
     out.append('<div class="layout">' + "".join(board) + render_card(app) + "</div>")
-    out.append(render_hint(app, person))
     out.append('<div class="row tools">' + button(esc(app.t("results.export")), action="export", cls="btn small",
                                                  testid="export-record") + "</div>")
 
@@ -522,7 +521,7 @@ def render_hint(app, person: bool) -> str:
             body = (f'<p class="hint-head">{esc(app.t("advisor.heading"))}</p><ol class="hint-list">{"".join(items)}</ol>'
                     f'<p class="muted small">{esc(app.t("advisor.explain"))}</p>')
     return (f'<div class="hint" data-testid="hint-panel">'
-            + button(f'<span aria-hidden="true">💡</span> {esc(app.t("advisor.button"))}', action="hint", cls="btn small",
+            + button(esc(app.t("advisor.button")), action="hint", cls="btn small",
                      testid="hint", aria_expanded="true" if hint else "false", aria_controls="hint-body")
             + f'<div id="hint-body" role="status" aria-live="polite">{body}</div></div>')
 
@@ -568,12 +567,11 @@ def render_review(app) -> str:
     for s in shown_seats:
         e = seats[s]
         rows.append(f'<tr data-testid="review-row-{s}"><th scope="row">{app.seat_label(s)}</th>'
-                    f'<td class="num">{len(e["decisions"])}</td>'
                     f'<td class="num" data-testid="review-loss-{s}" data-loss="{e["total_loss"]:.4f}">{e["total_loss"]:.1f}</td>'
                     f'<td class="num" data-testid="review-mean-{s}">{e["mean_loss"]:.2f}</td>'
                     f'<td class="num">{e["score"]}</td></tr>')
     summary = (f'<div class="scroll"><table class="review-table" data-testid="review-table"><caption class="sr-only">{esc(app.t("review.heading"))}</caption>'
-               f'<thead><tr><th scope="col">{esc(app.t("results.player"))}</th><th scope="col" class="num">{esc(app.t("review.decisions"))}</th>'
+               f'<thead><tr><th scope="col">{esc(app.t("results.player"))}</th>'
                f'<th scope="col" class="num">{esc(app.t("review.loss"))}</th><th scope="col" class="num">{esc(app.t("review.mean"))}</th>'
                f'<th scope="col" class="num">{esc(app.t("results.total"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
                f'<p class="muted small">{esc(app.t("review.loss_help"))}</p>')
