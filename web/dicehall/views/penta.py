@@ -585,7 +585,7 @@ def render_review(app) -> str:
         items = []
         for d in e["mistakes"][: 5 if chosen is not None else 3]:
             when = app.t("review.when", round=d["round"], roll=d["roll"])
-            dice = " ".join(str(v) for v in d["dice"])
+            dice = " ".join(str(v) for v in sorted(d["dice"]))
             items.append(
                 f'<li data-testid="review-mistake" data-seat="{s}" data-index="{d["index"]}" data-loss="{d["loss"]:.4f}">'
                 f'<span class="when">{esc(when)}</span> <span class="dice-text" dir="ltr">{esc(dice)}</span>'
@@ -611,7 +611,7 @@ def render_review_plot(app, curves: dict) -> str:
         lines.append(f'<g class="{cls}"><polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2" '
                      f'stroke-dasharray="{REVIEW_DASH[seat % 5]}" data-testid="review-curve-{seat}" data-values="{values}"/>'
                      f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" class="mark">{esc(sym)}</text></g>')
-        legend.append(f"<li>{app.seat_label(seat)}: {fmt(curves[seat][0])} → {fmt(curves[seat][-1])}</li>")
+        legend.append(f'<li>{app.seat_label(seat)}: <span dir="ltr">{fmt(curves[seat][0])} → {fmt(curves[seat][-1])}</span></li>')
     mid = (low + high) / 2
     ymid = h - pad - (h - 2 * pad) / 2
     axis = (f'<line x1="{pad}" y1="{h - pad}" x2="{w - pad}" y2="{h - pad}" class="axis"/>'
