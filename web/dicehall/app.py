@@ -74,7 +74,7 @@ class App:
         self.penta_table = "none"  # none / loading / loaded / failed (main thread)
         self.worker_table = "none"  # the same in the AI worker
         self.hint = None  # (record length, advise() options or None) shown by the hint button
-        self.review_open = False
+        self.review_open = None  # id() of the record whose review is open
         self.review_seat = None  # None: every player
         self._review = None  # (record key, review())
 
@@ -222,9 +222,12 @@ class App:
         self.penta_table = "loaded"
         root.setAttribute("data-penta-table-ms", f"{(fetched - started) * 1000:.1f} {(done - fetched) * 1000:.1f}")
         root.setAttribute("data-penta-table", "loaded")
-        if self.route()[0] == "play" and (self.hint is not None or self.review_open):
-            self.hint = None
-            self.render()
+        if self.route()[0] == "play" and self.table is not None and self.table.game == "penta":
+            if self.hint is not None and self.hint[1] is None and self.hint[0] == self.view().hint_key(self):
+                # a hint was asked for while loading
+                self.view().show_hint(self)
+            elif self.review_open:
+                self.render()
         await self.load_worker_table()
 
     async def load_worker_table(self) -> None:

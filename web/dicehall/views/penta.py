@@ -129,7 +129,7 @@ def new_round(app) -> None:
 def handle(app, action: str, arg) -> None:
     table = app.table
     if action in ("review-open", "review-seat"):  # results screen: the game is over
-        app.review_open = True
+        app.review_open = id(table.record)
         if action == "review-seat":
             app.review_seat = None if arg in (None, "all") else int(arg)
         app.render()
@@ -176,6 +176,7 @@ def handle(app, action: str, arg) -> None:
             return
         score_box(app, seat, box)
     elif action == "hint":
+        app.cancel_countdown()  # time to read the advice
         show_hint(app)
     elif action == "stop-countdown":
         app.countdown_stopped = len(table.record.moves)
@@ -476,6 +477,11 @@ def breakdown(state, seat: int) -> list[int]:
 HINT_OPTIONS = 4
 
 
+def hint_key(app) -> tuple:
+    """The position a hint belongs to: this game's record and its length."""
+    return (id(app.table.record), len(app.table.record.moves))
+
+
 def hint_available(app, person: bool) -> bool:
     state = app.table.state
     return (bool(app.settings.get("hints", False)) and person and not app.thinking
@@ -487,7 +493,7 @@ def show_hint(app) -> None:
     from pygame_core.games import penta_solver
 
     state = app.table.state
-    n = len(app.table.record.moves)
+    n = hint_key(app)
     if app.penta_table != "loaded" or not penta_solver.available():
         app.want_penta_table()
         app.hint = (n, None)
@@ -504,7 +510,7 @@ def show_hint(app) -> None:
 def render_hint(app, person: bool) -> str:
     if not hint_available(app, person):
         return ""
-    n = len(app.table.record.moves)
+    n = hint_key(app)
     hint = app.hint if app.hint is not None and app.hint[0] == n else None
     body = ""
     if hint is not None:
@@ -544,7 +550,7 @@ def game_review(app):
 def render_review(app) -> str:
     table = app.table
     head = (f'<section class="review card" aria-labelledby="rev-h" data-testid="review"><h2 id="rev-h">{esc(app.t("review.heading"))}</h2>')
-    if not app.review_open:
+    if app.review_open != id(table.record):
         return (head + f'<p class="muted">{esc(app.t("review.intro"))}</p>'
                 + button(esc(app.t("review.open")), action="review-open", cls="btn", testid="review-open") + "</section>")
     if app.penta_table != "loaded":
