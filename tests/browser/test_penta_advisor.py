@@ -269,3 +269,36 @@ def test_autofill_writes_the_optimal_box(site, page):
     record = Table.loads(page.evaluate("localStorage.getItem('dicehall.table')")).record
     before = record.replay(len(record.moves) - 1)
     assert record.moves[-1][1] == ps.best_move(before)
+
+
+def test_table_missing_falls_back_silently(site, playwright_instance, tmp_path):
+    """No table (fetch fails): the AI still plays (greedy fallback), the hint says why it has none."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS, CONSOLE
+
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 390, "height": 800}, service_workers="block")
+    try:
+        ctx.route("**/data/penta_values.bin", lambda route: route.abort())
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        CONSOLE.attach(page)
+        open_app(page, site, {**FAST, "hints": True})
+        start_game(page, ["person", "ai:optimal"])
+        page.wait_for_function("() => document.documentElement.dataset.pentaTable === 'failed'", timeout=30000)
+        # whoever starts, the person gets a turn after the AI has played (or before it)
+        page.wait_for_function("() => !document.querySelector('[data-testid=roll]').disabled", timeout=60000)
+        page.click(tid("roll"))
+        page.click(tid("hint"))
+        page.wait_for_function("() => document.querySelector('#hint-body').textContent.length > 0")
+        assert page.inner_text("#hint-body") == catalog("en")["advisor.unavailable"]
+        page.click(tid("die-0"))  # holding a die is still possible: no error toast
+        assert page.locator("#toast:not([hidden])").count() == 0
+        page.locator('[data-testid^="box-"]:enabled').first.click()
+        page.click(tid("confirm"))
+        # the AI seat takes its turn with the fallback and the person can roll again
+        page.wait_for_function("() => document.querySelector('.play').dataset.seat === '0' && "
+                               "!document.querySelector('[data-testid=roll]').disabled", timeout=60000)
+        saved = Table.loads(page.evaluate("localStorage.getItem('dicehall.table')"))
+        assert any(p == 1 and m.startswith("score ") for p, m in saved.record.moves)
+    finally:
+        ctx.close()

@@ -218,6 +218,8 @@ class App:
             self.penta_table = "failed"
             root.setAttribute("data-penta-table", "failed")
             window.console.warn(f"dicehall: Penta table unavailable: {err}")
+            if self.route()[0] == "play" and (self.hint is not None or self.review_open):
+                self.render()  # "could not be loaded" instead of "still loading"
             return
         self.penta_table = "loaded"
         root.setAttribute("data-penta-table-ms", f"{(fetched - started) * 1000:.1f} {(done - fetched) * 1000:.1f}")

@@ -130,6 +130,7 @@ def handle(app, action: str, arg) -> None:
     table = app.table
     if action in ("review-open", "review-seat"):  # results screen: the game is over
         app.review_open = id(table.record)
+        app.want_penta_table()  # retried here after a failed load
         if action == "review-seat":
             app.review_seat = None if arg in (None, "all") else int(arg)
         app.render()
@@ -516,7 +517,8 @@ def render_hint(app, person: bool) -> str:
     if hint is not None:
         options = hint[1]
         if options is None:
-            body = f'<p class="muted">{esc(app.t("advisor.loading"))}</p>'
+            key = "advisor.unavailable" if app.penta_table == "failed" else "advisor.loading"
+            body = f'<p class="muted">{esc(app.t(key))}</p>'
         else:
             items = []
             for i, o in enumerate(options):
@@ -554,8 +556,8 @@ def render_review(app) -> str:
         return (head + f'<p class="muted">{esc(app.t("review.intro"))}</p>'
                 + button(esc(app.t("review.open")), action="review-open", cls="btn", testid="review-open") + "</section>")
     if app.penta_table != "loaded":
-        app.want_penta_table()
-        return head + f'<p class="muted" role="status" data-testid="review-loading">{esc(app.t("advisor.loading"))}</p></section>'
+        key = "advisor.unavailable" if app.penta_table == "failed" else "advisor.loading"
+        return head + f'<p class="muted" role="status" data-testid="review-loading">{esc(app.t(key))}</p></section>'
     result = game_review(app)
     seats = result["seats"]
     n = len(seats)
