@@ -28,27 +28,9 @@ export DICEHALL_REQUIRE_BROWSER=1
 echo "== test.sh: build"
 python3 build.py
 
-echo "== test.sh: pytest"
+echo "== test.sh: pytest (engine, front-end helpers, browser)"
 status=0
-# One pytest session per tests/ subdirectory (engine, browser, ...): the test dirs are not
-# packages, so two files with one basename in different dirs (tests/engine/test_penta.py,
-# tests/browser/test_penta.py) cannot share a session in pytest's default import mode.
-run_pytest() {
-  local rc=0
-  python3 -m pytest "$@" -q || rc=$?
-  # 5 = no tests collected: not a failure for a directory without tests yet
-  if [ "$rc" != 0 ] && [ "$rc" != 5 ]; then status=$rc; fi
-}
-top=()
-for f in tests/test_*.py tests/*_test.py; do [ -f "$f" ] && top+=("$f"); done
-if [ "${#top[@]}" -gt 0 ]; then run_pytest "${top[@]}"; fi
-for d in tests/*/; do
-  d="${d%/}"
-  if [ -n "$(find "$d" \( -name 'test_*.py' -o -name '*_test.py' \) -print -quit)" ]; then
-    echo "-- pytest $d"
-    run_pytest "$d"
-  fi
-done
+python3 -m pytest tests -q -p no:cacheprovider || status=$?
 
 echo "== test.sh: engine tests under Pyodide (Node)"
 bash tests/pyodide/run.sh || status=$?

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, wait_ready, wait_sw_controlled
+from dicehall_browser import ROOT, wait_ready, wait_sw_controlled
 
 sys.path.insert(0, str(ROOT))
 
@@ -273,7 +273,7 @@ def test_autofill_writes_the_optimal_box(site, page):
 
 def test_table_missing_falls_back_silently(site, playwright_instance, tmp_path):
     """No table (fetch fails): the AI still plays (greedy fallback), the hint says why it has none."""
-    from conftest import CHROMIUM, CHROMIUM_ARGS, CONSOLE
+    from dicehall_browser import CHROMIUM, CHROMIUM_ARGS, CONSOLE
 
     ctx = playwright_instance.chromium.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, wait_ready
+from dicehall_browser import ROOT, wait_ready
 
 sys.path.insert(0, str(ROOT))
 
