@@ -43,6 +43,21 @@ class Table:
         self.state: State | None = None
         self.counted = False  # whether the current game's result is in the standings
 
+    @classmethod
+    def from_record(cls, record: Record, seats: list[dict]) -> "Table":
+        """A table continuing an imported game record (a finished one counts in the standings)."""
+        extras = {k: v for k, v in record.options.items() if k not in ("players", "start")}
+        table = cls(record.game, seats, extras)
+        if len(seats) != record.options.get("players"):
+            raise ValueError("seats do not match the record")
+        table.record = record
+        table.state = record.replay()
+        table.start_seats = [record.options.get("start", 0)]
+        if table.state.is_terminal():
+            table.standings.add_game(table.state.ranking())
+            table.counted = True
+        return table
+
     # --- games -----------------------------------------------------------------------
     def new_game(self, rng: random.Random) -> State:
         """Start the next game: a random start seat the first time, then the next seat on."""

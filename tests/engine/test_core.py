@@ -130,3 +130,17 @@ def test_cli_simulate_and_replay(tmp_path, capsys):
     assert out["scores"] == table.state.scores() and out["terminal"] is True
     path.write_text("garbage", encoding="utf-8")
     assert main(["replay", "penta", str(path)]) == 2
+
+
+def test_table_from_imported_record_continues_and_counts_finished_games():
+    table = Table("penta", seats(2))
+    table.new_game(random.Random(3))
+    table.play("roll 6 6 6 6 6")
+    half = Table.from_record(Record.loads(table.record.dumps()), seats(2))
+    assert half.state.to_json() == table.state.to_json() and half.standings.games == 0
+    half.play("score penta")
+    play_out(table, 4)
+    done = Table.from_record(Record.loads(table.record.dumps()), seats(2))
+    assert done.counted and done.standings.games == 1
+    with pytest.raises(ValueError):
+        Table.from_record(Record.loads(table.record.dumps()), seats(3))

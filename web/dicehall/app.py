@@ -348,13 +348,7 @@ class App:
         n = record.options["players"]
         seats = [{"name": self.t("setup.default_name", n=i + 1), "symbol": SYMBOLS[i % len(SYMBOLS)], "ai": None}
                  for i in range(n)]
-        table = Table(record.game, seats, {k: v for k, v in record.options.items() if k not in ("players", "start")})
-        table.record = record
-        table.state = record.replay()
-        table.start_seats = [record.options.get("start", 0)]
-        if table.state.is_terminal():
-            table.standings.add_game(table.state.ranking())
-            table.counted = True
+        table = Table.from_record(record, seats)
         self.stop_tasks()
         self.table, self.ui = table, {}
         self.prev_scores = table.state.scores()
