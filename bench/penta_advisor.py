@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pygame_core.ai import choose_move  # noqa: E402
+from pygame_core.ai import choose_move, self_play  # noqa: E402
 from pygame_core.games import penta_solver as ps  # noqa: E402
 from pygame_core.games.penta import Penta  # noqa: E402
 from pygame_core.record import Record  # noqa: E402
@@ -48,20 +48,7 @@ def positions(count: int, seed: int) -> list:
 
 
 def five_player_record(seed: int) -> Record:
-    state = Penta.new_state({"players": 5})
-    record = Record("penta", state.options)
-    roller = DiceRoller(seed)
-    rng = random.Random(seed)
-    levels = ["optimal", "greedy", "beginner", "optimal", "greedy"]
-    while not state.is_terminal():
-        if state.is_chance():
-            player, move = -1, roller.roll(state)
-        else:
-            player = state.seat()
-            move = choose_move(state, levels[player], rng)
-        state.apply(move, player)
-        record.moves.append((player, move))
-    return record
+    return self_play("penta", ["optimal", "greedy", "beginner", "optimal", "greedy"], seed)[0]
 
 
 def pct(sorted_values: list[float], q: float) -> float:

@@ -5,32 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 import time
 
-from .ai import choose_move, default_level
+from .ai import default_level, self_play
 from .record import Record, RecordError
 from .registry import GAMES, get_game
-from .rng import DiceRoller
 
 
 def simulate(game: str, players: int, games: int, seed: int, level: str | None) -> dict:
     """AI-vs-AI games; mean scores, win shares (ties split) and moves per second."""
-    game_class = get_game(game)
+    get_game(game).check_options({"players": players})
     level = level or default_level(game)
-    roller = DiceRoller(seed)
-    rng = random.Random(seed + 1)
     totals = [0.0] * players
     squares = [0.0] * players
     wins = [0.0] * players
     moves = 0
     started = time.perf_counter()
     for index in range(games):
-        state = game_class.new_state({"players": players, "start": index % players})
-        while not state.is_terminal():
-            state.apply(roller.roll(state) if state.is_chance() else choose_move(state, level, rng))
-            moves += 1
+        record, state = self_play(game, [level] * players, f"{seed}:{index}", start=index % players)
+        moves += len(record.moves)
         scores = state.scores()
         places = state.ranking()
         winners = [seat for seat, place in enumerate(places) if place == 1]

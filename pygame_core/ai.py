@@ -64,3 +64,25 @@ def _penta_optimal(state: State, rng: random.Random) -> str:
 
 
 _register_builtin()
+
+
+def self_play(game: str, levels: list[str], seed: int | str, start: int = 0):
+    """One whole game with an AI level per seat and seeded dice: (record, final state)."""
+    from .record import Record
+    from .registry import get_game
+    from .rng import DiceRoller
+    from .protocol import CHANCE
+
+    record = Record(game, get_game(game).check_options({"players": len(levels), "start": start}))
+    state = record.new_state()
+    # Separate streams: the AI's own randomness must not foresee the dice.
+    roller, rng = DiceRoller(f"dice:{seed}"), random.Random(f"ai:{seed}")
+    while not state.is_terminal():
+        if state.is_chance():
+            player, move = CHANCE, roller.roll(state)
+        else:
+            player = state.current_player()
+            move = choose_move(state, levels[player], rng)
+        state.apply(move, player)
+        record.moves.append((player, move))
+    return record, state

@@ -250,3 +250,47 @@ def wait_sw_controlled(page, timeout: float = 60000) -> str:
     )
     return page.evaluate(
         "async () => (await caches.keys()).filter(k => k.startsWith('dicehall-')).join(',')")
+
+
+# --- page helpers shared by the Penta UI tests --------------------------------------------
+I18N = ROOT / "web" / "i18n"
+
+
+def catalog(lang: str) -> dict:
+    """A message catalog, to assert on the words a player sees."""
+    import json
+
+    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def tid(name: str) -> str:
+    return f'[data-testid="{name}"]'
+
+
+def open_app(page, site, settings: dict | None = None, table: str | None = None, ui: dict | None = None) -> float:
+    """Load the app (settings/save put into localStorage before boot); returns boot seconds."""
+    import json
+    import time
+
+    page.goto(site.url + "sw-register.js")  # same origin, no app boot: set storage first
+    page.evaluate("localStorage.clear()")
+    if settings is not None:
+        page.evaluate("s => localStorage.setItem('dicehall.settings', s)", json.dumps(settings))
+    if table is not None:
+        page.evaluate("s => localStorage.setItem('dicehall.table', s)", table)
+    if ui is not None:
+        page.evaluate("s => localStorage.setItem('dicehall.ui', s)", json.dumps(ui))
+    started = time.monotonic()
+    page.goto(site.index)
+    wait_ready(page)
+    return time.monotonic() - started
+
+
+def start_game(page, kinds: list[str]) -> None:
+    """From Home: a Penta table with these seats ('person' or 'ai:<level>')."""
+    page.click(tid("new-penta"))
+    page.click(tid(f"seats-{len(kinds)}"))
+    for i, kind in enumerate(kinds):
+        page.select_option(tid(f"seat-{i}-kind"), kind)
+    page.click(tid("start-game"))
+    page.wait_for_selector(tid("scorecard"))

@@ -7,63 +7,36 @@ DICEHALL_SHOTS=/dir also saves 360x640 Arabic screenshots of the hint and the re
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from dicehall_browser import ROOT, wait_ready, wait_sw_controlled
+from dicehall_browser import ROOT, wait_ready, wait_sw_controlled, catalog, open_app, start_game, tid
 
 sys.path.insert(0, str(ROOT))
 
-from pygame_core.ai import choose_move  # noqa: E402
+from pygame_core.ai import self_play  # noqa: E402
 from pygame_core.games import penta_solver as ps  # noqa: E402
 from pygame_core.record import Record  # noqa: E402
-from pygame_core.registry import GAMES  # noqa: E402
-from pygame_core.rng import DiceRoller  # noqa: E402
 from pygame_core.table import Table  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-I18N = ROOT / "web" / "i18n"
 FAST = {"animations": False, "autofill": False}
 TABLE_FILE = "data/penta_values.bin"
 LOADED_JS = """() => document.documentElement.dataset.pentaTable === 'loaded'
   && document.documentElement.dataset.pentaTableWorker === 'loaded'"""
 
 
-def catalog(lang: str) -> dict:
-    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
 
-def tid(name: str) -> str:
-    return f'[data-testid="{name}"]'
 
 
-def open_app(page, site, settings: dict | None = None, table: str | None = None, ui: dict | None = None) -> None:
-    page.goto(site.url + "sw-register.js")  # same origin, no app boot: set storage first
-    page.evaluate("localStorage.clear()")
-    if settings is not None:
-        page.evaluate("s => localStorage.setItem('dicehall.settings', s)", json.dumps(settings))
-    if table is not None:
-        page.evaluate("s => localStorage.setItem('dicehall.table', s)", table)
-    if ui is not None:
-        page.evaluate("s => localStorage.setItem('dicehall.ui', s)", json.dumps(ui))
-    page.goto(site.index)
-    wait_ready(page)
 
 
-def start_game(page, kinds: list[str]) -> None:
-    page.click(tid("new-penta"))
-    page.click(tid(f"seats-{len(kinds)}"))
-    for i, kind in enumerate(kinds):
-        page.select_option(tid(f"seat-{i}-kind"), kind)
-    page.click(tid("start-game"))
-    page.wait_for_selector(tid("scorecard"))
 
 
 def table_requests(urls: list[str]) -> list[str]:
@@ -173,18 +146,7 @@ def test_hint_arabic_360(site, page):
 
 
 def simulated_record(levels: list[str], seed: int) -> Record:
-    state = GAMES["penta"].new_state({"players": len(levels), "start": 0})
-    record = Record("penta", dict(state.options))
-    roller, rng = DiceRoller(seed), random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance():
-            player, move = -1, roller.roll(state)
-        else:
-            player = state.seat()
-            move = choose_move(state, levels[player], rng)
-        state.apply(move, player)
-        record.moves.append((player, move))
-    return record
+    return self_play("penta", levels, seed)[0]
 
 
 def check_review(page, record: Record) -> None:

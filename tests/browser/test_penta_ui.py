@@ -7,11 +7,10 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-from dicehall_browser import ROOT, wait_ready
+from dicehall_browser import ROOT, wait_ready, catalog, open_app, start_game, tid
 
 sys.path.insert(0, str(ROOT))
 
@@ -19,7 +18,6 @@ from pygame_core.table import Table  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-I18N = ROOT / "web" / "i18n"
 FAST = {"animations": False, "autofill": False}
 
 # Any person's action is possible now, or the game is over.
@@ -27,38 +25,12 @@ READY_JS = """() => document.querySelector('[data-testid=results]') ||
   (document.querySelector('[data-testid=roll]') && !document.querySelector('[data-testid=roll]').disabled)"""
 
 
-def catalog(lang: str) -> dict:
-    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
 
-def open_app(page, site, settings: dict | None = None, table: str | None = None, ui: dict | None = None) -> float:
-    """Load the app (settings/save put into localStorage before boot); returns boot seconds."""
-    page.goto(site.url + "sw-register.js")  # same origin, no app boot: set storage first
-    page.evaluate("localStorage.clear()")
-    if settings is not None:
-        page.evaluate("s => localStorage.setItem('dicehall.settings', s)", json.dumps(settings))
-    if table is not None:
-        page.evaluate("s => localStorage.setItem('dicehall.table', s)", table)
-    if ui is not None:
-        page.evaluate("s => localStorage.setItem('dicehall.ui', s)", json.dumps(ui))
-    started = time.monotonic()
-    page.goto(site.index)
-    wait_ready(page)
-    return time.monotonic() - started
 
 
-def tid(name: str) -> str:
-    return f'[data-testid="{name}"]'
 
 
-def start_game(page, kinds: list[str]) -> None:
-    """From Home: a Penta table with these seats ('person' or 'ai:<level>')."""
-    page.click(tid("new-penta"))
-    page.click(tid(f"seats-{len(kinds)}"))
-    for i, kind in enumerate(kinds):
-        page.select_option(tid(f"seat-{i}-kind"), kind)
-    page.click(tid("start-game"))
-    page.wait_for_selector(tid("scorecard"))
 
 
 def play_person_round(page) -> None:
