@@ -8,7 +8,10 @@ from .protocol import CHANCE, IllegalMove, State
 from .registry import get_game
 
 FORMAT = "dicehall-record"
-VERSION = 1
+VERSION = 2
+# Version 1 accepted moves in any spelling the engine could parse (e.g. Penta keeps in any
+# order); reading one, each move passes through the game's `legacy_move` first.
+READABLE_VERSIONS = (1, 2)
 
 
 class RecordError(ValueError):
@@ -43,6 +46,14 @@ class Record:
                 ) from err
         return state
 
+    def states(self):
+        """(seat, move, state before the move) for every move, replaying once."""
+        state = self.new_state()
+        for player, move in self.moves:
+            before = state.clone()
+            state.apply(move, player)
+            yield player, move, before
+
     def to_json(self) -> dict:
         return {
             "format": FORMAT,
@@ -60,10 +71,11 @@ class Record:
         """Parse and check a record (every move is replayed); RecordError explains problems."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("record.not_a_record", "This file is not a Dice Hall game record.")
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if type(version) is not int or version not in READABLE_VERSIONS:
             raise RecordError("record.version", "This record comes from another version of Dice Hall.")
         try:
-            get_game(data["game"])
+            game = get_game(data["game"])
         except (KeyError, TypeError):
             raise RecordError("record.unknown_game", "This record is for a game Dice Hall does not know.") from None
         moves = data.get("moves")
@@ -75,13 +87,13 @@ class Record:
             if (
                 not isinstance(entry, list)
                 or len(entry) != 2
-                or not isinstance(entry[0], int)
-                or isinstance(entry[0], bool)
+                or type(entry[0]) is not int
                 or not isinstance(entry[1], str)
             ):
                 raise RecordError("record.corrupt", "This game record is damaged.")
-            parsed.append((entry[0], entry[1]))
-        record = cls(data["game"], options, parsed)
+            move = entry[1] if version == VERSION else game.legacy_move(entry[1])
+            parsed.append((entry[0], move))
+        record = cls(game.name, options, parsed)
         try:
             record.replay()
         except IllegalMove as err:  # bad options
@@ -92,7 +104,7 @@ class Record:
     def loads(cls, text: str) -> "Record":
         try:
             data = json.loads(text)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):
             raise RecordError("record.not_json", "This file is not a Dice Hall game record.") from None
         return cls.from_json(data)
 

@@ -1,16 +1,111 @@
-"""The games Dice Hall knows, by name."""
+"""The games Dice Hall knows: every package under `pygame_core/games/` that declares `GAME`.
+
+A game registers itself by being a package `pygame_core/games/<id>/` whose `__init__` defines
+`GAME = GameEntry(...)`: its rules plus what the platform may ask of it (AI levels, hints,
+review, lazily loaded data, CLI commands). Nothing else names a game; adding one edits no
+shared file. Discovery runs on first use; `add_games_dir()` adds another folder of game
+packages (the tests' fixture game registers that way).
+"""
 
 from __future__ import annotations
 
-from .games.penta import Penta
-from .protocol import Game
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
-GAMES: dict[str, type[Game]] = {game.name: game for game in (Penta,)}
+from . import games as _games_pkg
+from .protocol import AIFunction, Game
+
+
+@dataclass(frozen=True)
+class Asset:
+    """A data file a game needs lazily (shipped as `dist/data/<game>/<file>`, not in app.zip).
+
+    `load(bytes)` installs it (e.g. a solver table); it raises ValueError on bad data. On CPython
+    the game finds the same file in its package's `data/` folder by itself.
+    """
+
+    file: str
+    load: Callable[[bytes], Any]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game package as the platform sees it."""
+
+    rules: type[Game]
+    # AI levels, weakest first: name -> fn(state, seat, rng) -> move.
+    ai_levels: dict[str, AIFunction]
+    # "The computer's choice" (auto-fill, the strongest play) and the level a new AI seat gets.
+    default_level: str
+    setup_level: str
+    assets: dict[str, Asset] = field(default_factory=dict)
+    # advise(state, seat) -> [{"move", "value"}, ...] best first; None when the game has no advisor.
+    advise: Callable | None = None
+    # review(record) -> per-seat grading (see docs/ARCHITECTURE.md); None when the game has none.
+    review: Callable | None = None
+    # Extra CLI subcommands: name -> (add_arguments(parser), run(args) -> dict).
+    cli_commands: dict[str, tuple[Callable, Callable]] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    def __post_init__(self) -> None:
+        for level in (self.default_level, self.setup_level):
+            if level not in self.ai_levels:
+                raise ValueError(f"{self.rules.name}: unknown AI level {level!r}")
+
+
+_ENTRIES: dict[str, GameEntry] = {}
+_scanned: list[str] = []
+
+
+def _discover() -> None:
+    for path in list(_games_pkg.__path__):
+        if path in _scanned:
+            continue
+        _scanned.append(path)
+        for info in sorted(pkgutil.iter_modules([path]), key=lambda i: i.name):
+            if not info.ispkg:
+                continue
+            module = importlib.import_module(f"{_games_pkg.__name__}.{info.name}")
+            entry = getattr(module, "GAME", None)
+            if not isinstance(entry, GameEntry):
+                continue
+            if entry.name != info.name:
+                raise ValueError(f"game package {info.name!r} declares the game {entry.name!r}")
+            _ENTRIES[entry.name] = entry
+
+
+def add_games_dir(path: str) -> None:
+    """Also discover game packages in `path` (as if they were under pygame_core/games/)."""
+    if path not in _games_pkg.__path__:
+        _games_pkg.__path__.append(path)
+    _discover()
+
+
+def entries() -> dict[str, GameEntry]:
+    """Every registered game package, by id (sorted)."""
+    _discover()
+    return dict(sorted(_ENTRIES.items()))
+
+
+def get_entry(name: str) -> GameEntry:
+    """The game package called `name`; KeyError with the known names otherwise."""
+    known = entries()
+    try:
+        return known[name]
+    except (KeyError, TypeError):
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(known)}") from None
 
 
 def get_game(name: str) -> type[Game]:
-    """The game called `name`; KeyError with the known names otherwise."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+    """The rules of the game called `name`."""
+    return get_entry(name).rules
+
+
+def names() -> list[str]:
+    """Ids of every registered game, sorted."""
+    return list(entries())

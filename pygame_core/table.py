@@ -1,7 +1,8 @@
-"""A table of seats playing game after game: turn rotation, the running record, standings, saves.
+"""A table of seats playing game after game: turn rotation, the running match, standings, saves.
 
 The front end keeps exactly one Table per running game; it is saved after every move as JSON
 (`to_json`) and resumed with `Table.from_json`, which replays and checks the whole record.
+Every move goes through `Table.submit` (the running `Match`'s single door, plus standings).
 """
 
 from __future__ import annotations
@@ -9,13 +10,15 @@ from __future__ import annotations
 import json
 import random
 
-from .protocol import CHANCE, IllegalMove, State
+from .match import Match
+from .protocol import IllegalMove, State
 from .ranking import Standings
 from .record import Record, RecordError
-from .registry import get_game
+from .registry import get_entry
 
 SAVE_FORMAT = "dicehall-save"
 SAVE_VERSION = 1
+MAX_NAME = 24  # characters of a seat name, enforced here and not only in the setup form
 
 
 class SaveError(ValueError):
@@ -26,36 +29,50 @@ class SaveError(ValueError):
         self.code = code
 
 
+def clean_seat(game: str, seat: dict) -> dict:
+    """A seat as the table keeps it; ValueError for a seat that cannot be played."""
+    if not isinstance(seat, dict):
+        raise ValueError("a seat must be an object")
+    name, symbol, level = seat.get("name"), seat.get("symbol"), seat.get("ai") or None
+    if not isinstance(name, str) or not isinstance(symbol, str) or not name.strip():
+        raise ValueError("a seat needs a name and a symbol")
+    if level is not None and level not in get_entry(game).ai_levels:
+        raise ValueError(f"unknown AI level {level!r}")
+    return {"name": name.strip()[:MAX_NAME], "symbol": symbol[:4], "ai": level}
+
+
 class Table:
-    """Seats (name, symbol, AI level or None for a person), the current game and the standings."""
+    """Seats (name, symbol, AI level or None for a person), the current match and the standings."""
 
     def __init__(self, game: str, seats: list[dict], extra_options: dict | None = None) -> None:
-        game_class = get_game(game)
-        game_class.check_options({"players": len(seats)})
+        rules = get_entry(game).rules
+        rules.check_options({"players": len(seats), **(extra_options or {})})
         self.game = game
-        self.seats = [
-            {"name": str(s["name"]), "symbol": str(s["symbol"]), "ai": s.get("ai") or None} for s in seats
-        ]
+        self.seats = [clean_seat(game, s) for s in seats]
         self.extra_options = dict(extra_options or {})
         self.standings = Standings(len(seats))
         self.start_seats: list[int] = []  # start seat of every game played at this table
-        self.record: Record | None = None
-        self.state: State | None = None
+        self.match: Match | None = None
         self.counted = False  # whether the current game's result is in the standings
+
+    @property
+    def state(self) -> State | None:
+        return self.match.state if self.match else None
+
+    @property
+    def record(self) -> Record | None:
+        return self.match.record if self.match else None
 
     @classmethod
     def from_record(cls, record: Record, seats: list[dict]) -> "Table":
         """A table continuing an imported game record (a finished one counts in the standings)."""
         extras = {k: v for k, v in record.options.items() if k not in ("players", "start")}
-        table = cls(record.game, seats, extras)
         if len(seats) != record.options.get("players"):
             raise ValueError("seats do not match the record")
-        table.record = record
-        table.state = record.replay()
+        table = cls(record.game, seats, extras)
+        table.match = Match(record)
         table.start_seats = [record.options.get("start", 0)]
-        if table.state.is_terminal():
-            table.standings.add_game(table.state.ranking())
-            table.counted = True
+        table._count_if_over()
         return table
 
     # --- games -----------------------------------------------------------------------
@@ -64,49 +81,30 @@ class Table:
         n = len(self.seats)
         start = rng.randrange(n) if not self.start_seats else (self.start_seats[-1] + 1) % n
         self.start_seats.append(start)
-        options = {"players": n, "start": start, **self.extra_options}
-        self.record = Record(self.game, options)
-        self.state = self.record.new_state()
+        self.match = Match.new(self.game, {"players": n, "start": start, **self.extra_options})
         self.counted = False
-        return self.state
+        return self.match.state
 
-    def play(self, move: str, player: int | None = None) -> None:
-        """Apply a move to the running game and record it (IllegalMove changes nothing)."""
-        if self.state is None:
+    def submit(self, seat: int, move: str, index: int) -> None:
+        """Every move of the running game enters here (see `Match.submit`)."""
+        if self.match is None:
             raise IllegalMove("error.no_game", "No game is running.")
-        mover = self.state._mover(player)
-        self.state.apply(move, mover)
-        self.record.moves.append((mover, move))
-        if self.state.is_terminal() and not self.counted:
-            self.standings.add_game(self.state.ranking())
+        self.match.submit(seat, move, index)
+        self._count_if_over()
+
+    def take_back(self, seat: int, at: int, index: int) -> None:
+        """Take back a move the rules allow (see `Match.take_back`)."""
+        if self.match is None or self.counted:
+            raise IllegalMove("error.cannot_take_back", "That move cannot be taken back.")
+        self.match.take_back(seat, at, index)
+
+    def _count_if_over(self) -> None:
+        if self.match.state.is_terminal() and not self.counted:
+            self.standings.add_game(self.match.state.ranking())
             self.counted = True
 
-    def undo(self) -> None:
-        """Take back the last move (replaying the record without it)."""
-        if not self.record or not self.record.moves or self.counted:
-            raise IllegalMove("error.nothing_to_undo", "There is nothing to undo.")
-        self.record.moves.pop()
-        self.state = self.record.replay()
-
-    def last_moves(self, seat: int | None = None) -> list[tuple[int, str]]:
-        """Moves of the last completed stretch by one seat (with their dice), for 'last move'."""
-        moves = self.record.moves if self.record else []
-        out: list[tuple[int, str]] = []
-        owner = None
-        for player, move in reversed(moves):
-            if player != CHANCE:
-                if owner is None:
-                    owner = player
-                elif player != owner:
-                    break
-            out.append((player, move))
-        return list(reversed(out))
-
-    def is_ai_turn(self) -> bool:
-        state = self.state
-        if state is None or state.is_terminal() or state.is_chance():
-            return False
-        return all(self.seats[p]["ai"] for p in state.current_players())
+    def ai_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.seats) if info["ai"]]
 
     # --- saves -----------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -140,13 +138,13 @@ class Table:
             table.start_seats = [int(s) for s in data["start_seats"]]
             table.counted = bool(data.get("counted"))
             if data.get("record") is not None:
-                table.record = Record.from_json(data["record"])
-                if table.record.game != table.game or table.record.options.get("players") != len(table.seats):
+                record = Record.from_json(data["record"])
+                if record.game != table.game or record.options.get("players") != len(table.seats):
                     raise ValueError("record does not match the table")
-                table.state = table.record.replay()
+                table.match = Match(record)
         except RecordError as err:
             raise SaveError("save.corrupt", f"The saved game is damaged: {err}") from err
-        except (KeyError, TypeError, ValueError, IllegalMove) as err:
+        except (KeyError, TypeError, ValueError, IllegalMove, AttributeError) as err:
             raise SaveError("save.corrupt", f"The saved game is damaged: {err}") from err
         return table
 
@@ -154,6 +152,6 @@ class Table:
     def loads(cls, text: str) -> "Table":
         try:
             data = json.loads(text)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):
             raise SaveError("save.corrupt", "The saved game is damaged.") from None
         return cls.from_json(data)

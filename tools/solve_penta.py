@@ -1,4 +1,4 @@
-"""Generate pygame_core/data/penta_values.bin: the optimal Penta solitaire state values.
+"""Generate pygame_core/games/penta/data/values.bin: the optimal Penta solitaire state values.
 
     python tools/solve_penta.py                    # Penta rules, writes the shipped table
     python tools/solve_penta.py --rules verhoeff   # Yahtzee as Verhoeff solved it: 254.5896
@@ -8,7 +8,7 @@ Needs numpy (the `solver` extra). Backward induction over the turn-start states 
 upper total capped at 63, Penta box holds 50), layer by layer from the full card down. Inside a
 layer the masks are processed in chunks with every (p, u) variant dense, so each numpy operation
 covers thousands of states. Only element-wise operations are used (no BLAS reductions), in the
-same order as the pure-Python search in `pygame_core/games/penta_solver.py`, so the output is
+same order as the pure-Python search in `pygame_core/games/penta/solver.py`, so the output is
 identical bit for bit on every machine and reproducible in pure Python. The file format is
 documented at the top of that module.
 
@@ -42,11 +42,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pygame_core.games import penta_solver as ps  # noqa: E402
-from pygame_core.games.penta import BOXES, JOKER_LOWER, PENTA_BONUS, UPPER_BONUS  # noqa: E402
+from pygame_core.games.penta import solver as ps  # noqa: E402
+from pygame_core.games.penta.rules import BOXES, JOKER_LOWER, PENTA_BONUS, UPPER_BONUS  # noqa: E402
 
 RULES = {"penta": 0, "official": 1, "verhoeff": 2}
-OUT = ROOT / "pygame_core" / "data" / "penta_values.bin"
+OUT = ROOT / "pygame_core" / "games" / "penta" / "data" / "values.bin"
 NB = len(BOXES)
 CAP = ps.CAP
 NK = len(ps.KEEPS)

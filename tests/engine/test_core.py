@@ -37,11 +37,17 @@ def seats(n):
     return [{"name": f"P{i}", "symbol": "●▲■◆★"[i], "ai": "beginner" if i else None} for i in range(n)]
 
 
+def play(table, *moves):
+    """Submit moves for whoever is to move (CHANCE or the first current seat)."""
+    for move in moves:
+        table.submit(table.state.current_player(), move, table.match.index)
+
+
 def play_out(table, seed=1):
     roller, rng = DiceRoller(seed), random.Random(seed)
     while not table.state.is_terminal():
         state = table.state
-        table.play(roller.roll(state) if state.is_chance() else rng.choice(state.legal_moves()))
+        play(table, roller.roll(state) if state.is_chance() else rng.choice(state.legal_moves()))
 
 
 def test_table_rotates_start_and_counts_standings():
@@ -55,22 +61,49 @@ def test_table_rotates_start_and_counts_standings():
     assert table.start_seats == [first, (first + 1) % 3]
 
 
-def test_table_save_round_trip_mid_game_and_undo():
+def test_table_save_round_trip_mid_game_and_no_take_backs_in_penta():
     table = Table("penta", seats(2))
     table.new_game(random.Random(1))
     roller = DiceRoller(5)
-    table.play(roller.roll(table.state))
-    table.play("keep")
-    table.play(roller.roll(table.state))
+    play(table, roller.roll(table.state), "keep")
+    play(table, roller.roll(table.state))
     resumed = Table.loads(table.dumps())
     assert resumed.state.to_json() == table.state.to_json()
     assert resumed.to_json() == table.to_json()
     before = table.state.to_json()
     with pytest.raises(IllegalMove):
-        table.play("score nowhere")
+        play(table, "score nowhere")
     assert table.state.to_json() == before and len(table.record.moves) == 3
-    table.undo()
-    assert len(table.record.moves) == 2 and table.state.is_chance()
+    seat = table.state.current_player()
+    with pytest.raises(IllegalMove) as err:  # Penta declares no take-backs: the keep and its roll stay
+        table.take_back(seat, 1, table.match.index)
+    assert err.value.code == "error.cannot_take_back" and len(table.record.moves) == 3
+
+
+def test_stale_move_is_refused_by_the_table():
+    table = Table("penta", seats(2))
+    table.new_game(random.Random(1))
+    table.submit(-1, "roll 1 2 3 4 5", 0)
+    seat = table.state.current_player()
+    before = table.dumps()
+    for index in (0, 2, "1", 1.0, True):
+        with pytest.raises(IllegalMove) as err:
+            table.submit(seat, "score chance", index)
+        assert err.value.code == "error.stale_move"
+    assert table.dumps() == before
+    table.submit(seat, "score chance", 1)
+    assert table.state.cards[seat]["chance"] == 15
+
+
+def test_unknown_ai_level_or_long_name_in_a_save():
+    table = Table("penta", seats(2))
+    data = table.to_json()
+    data["seats"][1]["ai"] = "godlike"
+    with pytest.raises(SaveError):
+        Table.from_json(data)
+    data["seats"][1]["ai"] = None
+    data["seats"][0]["name"] = "x" * 10_000
+    assert Table.from_json(data).seats[0]["name"] == "x" * 24
 
 
 @pytest.mark.parametrize(
@@ -92,7 +125,7 @@ def test_corrupt_saves_raise_save_error(text):
 def test_tampered_save_moves_are_caught():
     table = Table("penta", seats(2))
     table.new_game(random.Random(1))
-    table.play("roll 1 2 3 4 5")
+    play(table, "roll 1 2 3 4 5")
     data = table.to_json()
     data["record"]["moves"].append([0, "score chance"])
     data["record"]["moves"].append([0, "score chance"])
@@ -104,7 +137,7 @@ def test_record_errors():
     for text, code in [
         ("nope", "record.not_json"),
         ("{}", "record.not_a_record"),
-        ('{"format": "dicehall-record", "version": 2}', "record.version"),
+        ('{"format": "dicehall-record", "version": 3}', "record.version"),
         ('{"format": "dicehall-record", "version": 1, "game": "go", "options": {}, "moves": []}', "record.unknown_game"),
         ('{"format": "dicehall-record", "version": 1, "game": "penta", "options": {"players": 1}, "moves": [[0, "x"]]}', "record.illegal_move"),
         ('{"format": "dicehall-record", "version": 1, "game": "penta", "options": {"players": 9}, "moves": []}', "record.corrupt"),
@@ -119,7 +152,14 @@ def test_cli_simulate_and_replay(tmp_path, capsys):
     assert main(["simulate", "penta", "--players", "2", "--games", "4", "--seed", "1", "--ai", "beginner"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 4 and len(out["mean_scores"]) == 2 and abs(sum(out["win_shares"]) - 1) < 1e-9
-    assert out["moves_per_second"] > 0
+    assert out["moves_per_second"] > 0 and out["ai"] == ["beginner", "beginner"]
+    # one level per seat: win shares per seat and per level
+    assert main(["simulate", "claim", "--players", "3", "--games", "30", "--seed", "1", "--ai", "centre,random,random"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ai"] == ["centre", "random", "random"] and abs(sum(out["win_shares"]) - 1) < 1e-9
+    assert set(out["win_shares_by_level"]) == {"centre", "random"}
+    for bad in (["--ai", "centre,random"], ["--ai", "nosuch"]):
+        assert main(["simulate", "claim", "--players", "3", "--games", "1", *bad]) == 2
     table = Table("penta", seats(1))
     table.new_game(random.Random(2))
     play_out(table, 3)
@@ -135,12 +175,40 @@ def test_cli_simulate_and_replay(tmp_path, capsys):
 def test_table_from_imported_record_continues_and_counts_finished_games():
     table = Table("penta", seats(2))
     table.new_game(random.Random(3))
-    table.play("roll 6 6 6 6 6")
+    play(table, "roll 6 6 6 6 6")
     half = Table.from_record(Record.loads(table.record.dumps()), seats(2))
     assert half.state.to_json() == table.state.to_json() and half.standings.games == 0
-    half.play("score penta")
+    play(half, "score penta")
     play_out(table, 4)
     done = Table.from_record(Record.loads(table.record.dumps()), seats(2))
     assert done.counted and done.standings.games == 1
     with pytest.raises(ValueError):
         Table.from_record(Record.loads(table.record.dumps()), seats(3))
+
+
+def test_records_of_format_1_are_read_with_their_legacy_spelling():
+    """Format 1 let Penta keeps name their values in display order; they are read as canonical."""
+    old = {"format": "dicehall-record", "version": 1, "game": "penta", "options": {"players": 1, "start": 0},
+           "moves": [[-1, "roll 5 3 5 1 2"], [0, "keep 5 3 5"], [-1, "roll 6 6"]]}
+    record = Record.from_json(old)
+    assert record.moves[1] == (0, "keep 3 5 5")
+    assert record.replay().dice == [5, 3, 5, 6, 6]
+    with pytest.raises(RecordError):  # the current format is strict
+        Record.from_json({**old, "version": 2})
+
+
+def test_match_refuses_and_explains():
+    from pygame_core.match import Match
+
+    match = Match.new("penta", {"players": 1})
+    with pytest.raises(IllegalMove) as err:
+        match.submit(0, "keep", 0)
+    assert err.value.code == "error.not_your_turn"
+    match.submit(-1, "roll 1 2 3 4 5", 0)
+    with pytest.raises(IllegalMove) as err:
+        match.submit(0, "keep 6", 1)
+    assert err.value.code == "penta.keep_missing"  # the game's own reason, not a generic one
+    with pytest.raises(IllegalMove) as err:
+        match.submit(0, "keep 2 1", 1)  # listed only as "keep 1 2"
+    assert err.value.code == "error.bad_move"
+    assert match.index == 1

@@ -2,7 +2,7 @@
 
 Pure Python (no numpy): runs on CPython and under Pyodide. The heavy part, the value of every
 turn-start state, is precomputed by `tools/solve_penta.py` (numpy) and shipped as
-`pygame_core/data/penta_values.bin`; this module loads it and does the within-turn search.
+`pygame_core/games/penta/data/values.bin`; this module loads it and does the within-turn search.
 
 Turn-start state
 ----------------
@@ -14,7 +14,7 @@ expected final total of a solitaire game. The upper bonus is counted in the turn
 upper total to 63, so `V(full card) = 0` and the expected final total of a card is
 `card_total(card, bonuses) + V(state of the card)`.
 
-Table file format (`penta_values.bin`, little-endian)
+Table file format (`values.bin`, little-endian)
 ----------------------------------------------------
     offset  size  field
     0       8     magic b"PENTAVAL"
@@ -47,7 +47,7 @@ import sys
 from array import array
 from itertools import combinations_with_replacement
 
-from .penta import (
+from .rules import (
     BOXES,
     JOKER_LOWER,
     PENTA_BONUS,
@@ -131,7 +131,7 @@ class TableError(ValueError):
 
 
 class Table:
-    """The turn-start state values, loaded from the bytes of `penta_values.bin`."""
+    """The turn-start state values, loaded from the bytes of `values.bin`."""
 
     def __init__(self, data: bytes) -> None:
         if len(data) < HEADER.size:
@@ -174,7 +174,7 @@ _table_missing = False
 
 
 def load_table(data: bytes) -> Table:
-    """Load the table from the bytes of `penta_values.bin` (the browser fetches them) and use it."""
+    """Load the table from the bytes of `values.bin` (the browser fetches them) and use it."""
     global _table, _table_missing
     _table = Table(data)
     _table_missing = False
@@ -182,17 +182,15 @@ def load_table(data: bytes) -> Table:
     return _table
 
 
+TABLE_FILE = "values.bin"  # in this package's data/ folder (the browser fetches dist/data/penta/values.bin)
+
+
 def _find_table_bytes() -> bytes | None:
-    try:
-        from importlib.resources import files
+    """The table next to the package (CPython, Pyodide in Node); None in the browser build."""
+    from pathlib import Path
 
-        return files("pygame_core.data").joinpath("penta_values.bin").read_bytes()
-    except (ImportError, OSError, TypeError, ModuleNotFoundError):
-        pass
     try:
-        from pathlib import Path
-
-        return (Path(__file__).resolve().parent.parent / "data" / "penta_values.bin").read_bytes()
+        return (Path(__file__).resolve().parent / "data" / TABLE_FILE).read_bytes()
     except OSError:
         return None
 
@@ -206,7 +204,7 @@ def get_table() -> Table:
         data = _find_table_bytes()
         if data is None:
             _table_missing = True
-            raise TableError("penta value table not found (call load_table with penta_values.bin)")
+            raise TableError("penta value table not found (call load_table with data/values.bin)")
         load_table(data)
     return _table
 
@@ -383,13 +381,14 @@ def state_value(state) -> float:
     return card_total(card, state.bonuses[seat]) + get_table().value(*card_state(card))
 
 
-def advise(state) -> list[dict]:
-    """Every legal move of the current seat, best first, with the expected final total of its card.
+def advise(state, seat: int | None = None) -> list[dict]:
+    """Every legal move of the current seat, best first, with the expected final total of its card
+    as `value` (`seat`, if given, must be the current one: Penta has no simultaneous choices).
 
     [] at chance nodes and at the end. Keeps are valued by the optimal play that follows; a box by
     its points plus the value of the next turn. Ties keep the engine's move order.
     """
-    if state.is_terminal() or state.is_chance():
+    if state.is_terminal() or state.is_chance() or seat not in (None, state.seat()):
         return []
     seat = state.seat()
     card = state.cards[seat]
@@ -407,20 +406,12 @@ def advise(state) -> list[dict]:
     for box in allowed_boxes(card, dice):
         options.append(("score " + box, _box_value(card, mask, u, p, box, dice, table.value)[0]))
     order = sorted(range(len(options)), key=lambda i: (-options[i][1], i))
-    return [{"move": options[i][0], "expected": already + options[i][1]} for i in order]
+    return [{"move": options[i][0], "value": already + options[i][1]} for i in order]
 
 
 def best_move(state) -> str:
     """The optimal move of the current seat (TableError if the table is not available)."""
     return advise(state)[0]["move"]
-
-
-def _canonical(move: str) -> str:
-    """A move in advise()'s spelling: keep values sorted ("keep 6 2 6" -> "keep 2 6 6")."""
-    word, *args = move.split()
-    if word == "keep":
-        return " ".join(["keep", *sorted(args)])
-    return " ".join([word, *args])
 
 
 # --- post-game review -----------------------------------------------------------------------
@@ -433,7 +424,7 @@ def review(record, top: int = 5) -> dict:
     expected final total of the seat's card at the start (index 0) and after each of its turns
     (the last point is the final total once the game is over).
     """
-    from ..record import Record
+    from ...record import Record
 
     if isinstance(record, dict):
         record = Record.from_json(record)
@@ -449,10 +440,10 @@ def review(record, top: int = 5) -> dict:
         if player >= 0 and not state.is_chance():
             seat = state.seat()
             options = advise(state)
-            chosen = next((o for o in options if o["move"] == _canonical(move)), None)
+            chosen = next((o for o in options if o["move"] == move), None)  # moves are canonical
             if chosen is not None:
                 best = options[0]
-                loss = max(0.0, best["expected"] - chosen["expected"])
+                loss = max(0.0, best["value"] - chosen["value"])
                 seats[seat]["decisions"].append(
                     {
                         "index": index,
@@ -460,9 +451,9 @@ def review(record, top: int = 5) -> dict:
                         "roll": state.rolls,
                         "dice": list(state.dice),
                         "move": move,
-                        "expected": round(chosen["expected"], 4),
+                        "value": round(chosen["value"], 4),
                         "best": best["move"],
-                        "best_expected": round(best["expected"], 4),
+                        "best_value": round(best["value"], 4),
                         "loss": round(loss, 4),
                     }
                 )
@@ -486,9 +477,8 @@ def review(record, top: int = 5) -> dict:
     return {"game": "penta", "complete": state.is_terminal(), "start_value": round(table.value(0, 0, 0), 4), "seats": seats}
 
 
-# --- command line (registered in pygame_core/__main__.py) -----------------------------------
+# --- command line (declared in GAME.cli_commands, run by pygame_core/__main__.py) -----------------------------------
 def _solve_arguments(parser) -> None:
-    parser.add_argument("game", choices=["penta"])
     parser.add_argument("--recompute", action="store_true", help="run tools/solve_penta.py (needs numpy)")
     parser.add_argument("--rules", choices=["penta", "official", "verhoeff"], default="penta", help="with --recompute")
 
@@ -501,7 +491,7 @@ def _solve_run(args) -> dict:
     import time
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "tools" / "solve_penta.py"
+    path = Path(__file__).resolve().parents[3] / "tools" / "solve_penta.py"
     spec = importlib.util.spec_from_file_location("solve_penta", path)
     if spec is None or not path.exists():
         raise OSError(f"generator not found: {path}")
@@ -520,12 +510,11 @@ def _solve_run(args) -> dict:
 
 
 def _advise_arguments(parser) -> None:
-    parser.add_argument("game", choices=["penta"])
     parser.add_argument("file", help="a game record; advice for the position at its end")
 
 
 def _advise_run(args) -> dict:
-    from ..record import Record
+    from ...record import Record
 
     with open(args.file, encoding="utf-8") as handle:
         record = Record.loads(handle.read())
@@ -538,7 +527,7 @@ def _advise_run(args) -> dict:
         "seat": None if state.is_terminal() or state.is_chance() else state.seat(),
         "dice": list(state.dice),
         "rolls": state.rolls,
-        "moves": [{"move": o["move"], "expected": round(o["expected"], 4)} for o in options],
+        "moves": [{"move": o["move"], "expected": round(o["value"], 4)} for o in options],
     }
 
 

@@ -1,11 +1,11 @@
-"""Penta AI levels short of the optimal solver (`penta_solver`): beginner and greedy."""
+"""Penta AI levels: beginner, greedy and optimal (the exact strategy of `solver`)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from .penta import BOXES, UPPER, allowed_boxes, distinct_keeps, write_score
+from .rules import BOXES, UPPER, allowed_boxes, distinct_keeps, write_score
 
 # Rough value of a box when used up now (what a good player expects to get there later):
 # sacrificing a box that usually scores well costs more than one that rarely does.
@@ -39,18 +39,21 @@ def _keep_value(card: dict, keep: tuple[int, ...], samples: list[list[int]]) -> 
     return total / len(samples)
 
 
-def choose(state, level: str, rng: random.Random) -> str:
-    """A move for the current seat at `level` ('beginner' or 'greedy')."""
-    card = state.cards[state.seat()]
+def beginner(state, seat: int, rng: random.Random) -> str:
+    """Keeps the most common face and scores the box that pays most right now."""
+    card = state.cards[seat]
     dice = state.dice
-    if level == "beginner":
-        # Keeps the most common face and scores the box that pays most right now.
-        if state.rolls < 3:
-            face, count = max(Counter(dice).items(), key=lambda fc: (fc[1], fc[0]))
-            if count < 5 and not any(write_score(card, b, dice)[0] >= 25 for b in allowed_boxes(card, dice)):
-                return "keep " + " ".join([str(face)] * count)
-        return "score " + max(allowed_boxes(card, dice), key=lambda b: (write_score(card, b, dice)[0], -BOXES.index(b)))
-    # greedy: one-step Monte Carlo look-ahead over keeps with common random numbers.
+    if state.rolls < 3:
+        face, count = max(Counter(dice).items(), key=lambda fc: (fc[1], fc[0]))
+        if count < 5 and not any(write_score(card, b, dice)[0] >= 25 for b in allowed_boxes(card, dice)):
+            return "keep " + " ".join([str(face)] * count)
+    return "score " + max(allowed_boxes(card, dice), key=lambda b: (write_score(card, b, dice)[0], -BOXES.index(b)))
+
+
+def greedy(state, seat: int, rng: random.Random) -> str:
+    """One-step Monte Carlo look-ahead over keeps (common random numbers), then the best box now."""
+    card = state.cards[seat]
+    dice = state.dice
     if state.rolls < 3:
         samples = [[rng.randint(1, 6) for _ in range(5)] for _ in range(60)]
         stop_value = max(box_gain(card, b, dice) for b in allowed_boxes(card, dice))
@@ -62,3 +65,17 @@ def choose(state, level: str, rng: random.Random) -> str:
         if best_keep is not None:
             return "keep " + " ".join(map(str, best_keep)) if best_keep else "keep"
     return "score " + greedy_box(card, dice)
+
+
+def optimal(state, seat: int, rng: random.Random) -> str:
+    """The exact optimal solitaire strategy (`solver`).
+
+    Needs the value table: on CPython it is found in the package's data/ folder; in the browser
+    the platform fetches the game's asset and calls `solver.load_table(bytes)`. Until the table
+    is loaded (or if it cannot be), this level plays like "greedy" instead of failing.
+    """
+    from . import solver
+
+    if not solver.available():
+        return greedy(state, seat, rng)
+    return solver.best_move(state)

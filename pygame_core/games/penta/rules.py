@@ -1,10 +1,14 @@
 """Penta: Yahtzee with the forced joker (rules: shared/rules/penta.md).
 
-Notation (one move per string):
-  roll 3 5 1        chance: the values of the dice being rolled, in position order
-  keep 5 5 3        keep these values (their leftmost matching dice), roll the others;
-                    "keep" alone rolls all five
+Notation (one move per string, canonical spelling only):
+  roll 3 5 1        chance: the values of the dice being rolled, in position order; the seat
+                    whose round it is throws them (`roller()`)
+  keep 3 5 5        keep dice showing these values, in ascending order (their leftmost
+                    matching dice), and roll the others; "keep" alone rolls all five
   score fours       write the dice into a box (names in BOXES)
+
+A turn is one seat's round (`turn_number()` counts written boxes). Nothing can be taken back:
+a keep is followed by its roll at once, and a written box is final.
 
 Rulings where the contract is silent:
 - Keeping all five dice is not a roll and is refused (it would only burn a roll).
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from ..protocol import CHANCE, Game, IllegalMove, State, split_move
+from ...protocol import CHANCE, Game, IllegalMove, State, split_move
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 LOWER = (
@@ -159,12 +163,15 @@ class PentaState(State):
             return []
         return [CHANCE] if self.rolling is not None else [self.seat()]
 
+    def turn_number(self) -> int:
+        return self.turn
+
     # --- chance ----------------------------------------------------------------------
     def chance(self) -> tuple[int, ...]:
         return (6,) * len(self.rolling) if self.rolling is not None else ()
 
-    def chance_move(self, values: list[int]) -> str:
-        return "roll " + " ".join(str(v) for v in values)
+    def roller(self) -> int | None:
+        return self.seat() if self.rolling is not None else None
 
     # --- moves -----------------------------------------------------------------------
     def legal_moves(self, player: int | None = None) -> list[str]:
@@ -180,12 +187,10 @@ class PentaState(State):
         moves += ["score " + box for box in allowed_boxes(card, self.dice)]
         return moves
 
-    def apply(self, move: str, player: int | None = None) -> None:
-        mover = self._mover(player)
+    def _apply(self, move: str, player: int) -> None:
         word, args = split_move(move)
-        if mover == CHANCE:
-            values = self._parse_roll(word, args)
-            for pos, value in zip(self.rolling, values):
+        if player == CHANCE:
+            for pos, value in zip(self.rolling, self.chance_values(move)):
                 self.dice[pos] = value
             self.rolling = None
             self.rolls += 1
@@ -195,11 +200,6 @@ class PentaState(State):
             self._score(args[0])
         else:
             raise IllegalMove("error.bad_move", f"'{move}' is not a Penta move.", move=move)
-
-    def _parse_roll(self, word: str, args: list[str]) -> list[int]:
-        if word != "roll" or len(args) != len(self.rolling) or not all(a in "123456" and len(a) == 1 for a in args):
-            raise IllegalMove("error.bad_roll", f"Expected {len(self.rolling)} die values from 1 to 6.")
-        return [int(a) for a in args]
 
     def _parse_keep(self, args: list[str]) -> list[int]:
         if self.rolls >= ROLLS_PER_ROUND:
@@ -251,6 +251,19 @@ class PentaState(State):
         return ("penta.prompt.pick_box", {})
 
     # --- data ------------------------------------------------------------------------
+    def clone(self) -> "PentaState":
+        other = PentaState.__new__(PentaState)
+        other.options = dict(self.options)
+        other.num_players = self.num_players
+        other.start = self.start
+        other.turn = self.turn
+        other.dice = list(self.dice)
+        other.rolls = self.rolls
+        other.rolling = None if self.rolling is None else list(self.rolling)
+        other.cards = [dict(card) for card in self.cards]
+        other.bonuses = list(self.bonuses)
+        return other
+
     def to_json(self) -> dict:
         return {
             "game": "penta",
@@ -303,6 +316,19 @@ class Penta(Game):
     min_players = 1
     max_players = 5
     state_class = PentaState
+
+    @classmethod
+    def auto_move_due(cls, state: "PentaState", seat: int) -> bool:
+        """Rules 2: after the last roll the app writes the computer's choice for an idle player."""
+        return not state.is_terminal() and not state.is_chance() and state.rolls >= ROLLS_PER_ROUND
+
+    @classmethod
+    def legacy_move(cls, move: str) -> str:
+        """Records of format 1 wrote keeps in display order ("keep 5 3 5"): sort the values."""
+        word, *args = str(move).split()
+        if word == "keep":
+            return " ".join(["keep", *sorted(args)])
+        return " ".join([word, *args])
 
 
 PentaState.game = Penta
