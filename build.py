@@ -145,11 +145,12 @@ def ensure_node_modules(root: Path = ROOT) -> None:
 
 
 def _iter_package_files(pkg_dir: Path):
+    """Python sources of a package; data, catalogs and styles ship as separate dist/ files."""
     for path in sorted(pkg_dir.rglob("*")):
         rel_parts = path.relative_to(pkg_dir).parts
-        if any(p == "__pycache__" or p.startswith(".") for p in rel_parts):
+        if any(p == "__pycache__" or p.startswith(".") or p in ("data", "i18n") for p in rel_parts):
             continue
-        if path.is_file() and path.suffix not in (".pyc", ".pyo") and path.suffix not in LAZY_DATA_SUFFIXES:
+        if path.is_file() and path.suffix == ".py":
             yield path
 
 
@@ -157,30 +158,60 @@ def _iter_package_files(pkg_dir: Path):
 # CodeMirror, py-terminal's xterm, MicroPython's zip): measured in shared/notes, section 7.
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-")
 
-# Large package data is not zipped into app.zip (unpacked at boot): it is copied to dist/data/
-# and fetched by the front end when a game needs it (e.g. Penta's solver table).
-LAZY_DATA_SUFFIXES = (".bin",)
-
 
 def build_app_zip(packages: list[tuple[Path, str]]) -> bytes:
     """Deterministic zip: sorted entries, fixed timestamps and permissions."""
-    entries: list[tuple[str, bytes]] = []
+    entries: dict[str, bytes] = {}
     for pkg_dir, arc_root in packages:
         if not pkg_dir.is_dir():
             continue
         for path in _iter_package_files(pkg_dir):
-            arc = arc_root + "/" + path.relative_to(pkg_dir).as_posix()
-            entries.append((arc, path.read_bytes()))
-    entries.sort()
+            entries[arc_root + "/" + path.relative_to(pkg_dir).as_posix()] = path.read_bytes()
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
-        for arc, data in entries:
+        for arc, data in sorted(entries.items()):
             info = zipfile.ZipInfo(arc, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3
             zf.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return buf.getvalue()
+
+
+def game_packages(roots: list[Path], web: Path) -> dict[str, tuple[Path | None, Path | None]]:
+    """Every game: id -> (engine package dir, view package dir), a folder with __init__.py under
+    pygame_core/games/ and web/dicehall/games/ of the project (`web` may be overridden) and of
+    any extra root mirroring it (the tests' fixture game)."""
+    games: dict[str, list] = {}
+    webs = [web] + [r / "web" for r in roots[1:]]
+    for root, web_root in zip(roots, webs):
+        for kind, base in ((0, root / "pygame_core" / "games"), (1, web_root / "dicehall" / "games")):
+            if base.is_dir():
+                for path in sorted(base.iterdir()):
+                    if path.is_dir() and (path / "__init__.py").is_file():
+                        games.setdefault(path.name, [None, None])[kind] = path
+    return {name: (pair[0], pair[1]) for name, pair in sorted(games.items())}
+
+
+def catalogs(web: Path, games: dict) -> dict[str, bytes]:
+    """dist/i18n/: the shared catalog per language, with every game's title and blurb added (the
+    home screen lists the games before any of them opens), and each game's own catalog."""
+    out: dict[str, bytes] = {}
+    shared_dir = web / "i18n"
+    for path in sorted(shared_dir.glob("*.json")):
+        lang = path.stem
+        merged = json.loads(path.read_text(encoding="utf-8"))
+        for name, (_, view_dir) in games.items():
+            own = view_dir / "i18n" / f"{lang}.json" if view_dir else None
+            if own is None or not own.is_file():
+                continue
+            messages = json.loads(own.read_text(encoding="utf-8"))
+            for key in (f"{name}.title", f"{name}.blurb"):
+                if key in messages:
+                    merged[key] = messages[key]
+            out[f"i18n/{name}/{lang}.json"] = (json.dumps(messages, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+        out[f"i18n/{lang}.json"] = (json.dumps(merged, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    return out
 
 
 def _web_static_files(web_dir: Path):
@@ -191,10 +222,6 @@ def _web_static_files(web_dir: Path):
         if path.is_file() and not path.name.startswith(".") and path.name != "sw.js" \
                 and path.suffix in WEB_STATIC_SUFFIXES:
             yield path, path.name
-    i18n = web_dir / "i18n"
-    if i18n.is_dir():
-        for path in sorted(i18n.glob("*.json")):
-            yield path, "i18n/" + path.name
 
 
 def manifest() -> dict:
@@ -233,11 +260,14 @@ def _dist_files(out: Path) -> list[Path]:
 
 
 def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | str | None = None,
-          extra_files: dict[str, bytes] | None = None, quiet: bool = False) -> dict:
+          extra_files: dict[str, bytes] | None = None, extra_roots: list[Path | str] = (),
+          quiet: bool = False) -> dict:
     """Write ``out`` from scratch.  Returns a summary dict.
 
     ``web_dir`` overrides ``<root>/web`` (tests build a placeholder page that way);
-    ``extra_files`` ({"rel/path": bytes}) are added last (tests use it to fake a new release).
+    ``extra_files`` ({"rel/path": bytes}) are added last (tests use it to fake a new release);
+    ``extra_roots`` are trees mirroring the project's (``pygame_core/games/<id>/``,
+    ``web/dicehall/games/<id>/``) whose games are added (the tests' fixture game).
     """
     root = Path(root).resolve()
     out = Path(out).resolve()
@@ -268,18 +298,31 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
             write("pyscript/" + path.relative_to(core).as_posix(), path.read_bytes())
 
     # 3. Python packages -> app.zip (unpacked into the interpreter's cwd by PyScript "files").
+    roots = [root, *(Path(r).resolve() for r in extra_roots)]
+    games = game_packages(roots, web)
     packages = [(root / "pygame_core", "pygame_core"), (web / "dicehall", "dicehall")]
-    for pkg_dir, _ in packages:
+    for name, (engine_dir, view_dir) in games.items():
+        if engine_dir is None or view_dir is None:
+            warnings.append(f"game {name} lacks its {'engine' if engine_dir is None else 'view'} package")
+        if engine_dir is not None and engine_dir.parent != root / "pygame_core" / "games":
+            packages.append((engine_dir, f"pygame_core/games/{name}"))
+        if view_dir is not None and view_dir.parent != web / "dicehall" / "games":
+            packages.append((view_dir, f"dicehall/games/{name}"))
+    for pkg_dir, _ in packages[:2]:
         if not pkg_dir.is_dir():
             warnings.append(f"package dir missing, skipped: {pkg_dir}")
     write("app.zip", build_app_zip(packages))
-    data_dir = root / "pygame_core" / "data"
-    if data_dir.is_dir():
-        for path in sorted(data_dir.iterdir()):
-            if path.is_file() and path.suffix in LAZY_DATA_SUFFIXES:
-                write("data/" + path.name, path.read_bytes())
+    # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/.
+    for name, (engine_dir, _) in games.items():
+        data_dir = engine_dir / "data" if engine_dir else None
+        if data_dir is not None and data_dir.is_dir():
+            for path in sorted(data_dir.iterdir()):
+                if path.is_file() and not path.name.startswith((".", "_")) and path.suffix != ".py":
+                    write(f"data/{name}/{path.name}", path.read_bytes())
     write("pyscript.json", (json.dumps(
         {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}, indent=2) + "\n").encode())
+    for rel, data in catalogs(web, games).items():
+        write(rel, data)
 
     # 4. Generated icons + manifest.
     write("icons/icon-192.png", _icon(192))
@@ -290,9 +333,15 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     write("favicon.ico", ico_from_png(_icon(32), 32))
     write("manifest.webmanifest", (json.dumps(manifest(), indent=2, ensure_ascii=False) + "\n").encode())
 
-    # 5. Front-end static files, then public/ (may override generated files).
+    # 5. Front-end static files (app.css gets every game's style.css appended), then public/.
     for src, rel in _web_static_files(web):
-        write(rel, src.read_bytes())
+        data = src.read_bytes()
+        if rel == "app.css":
+            for name, (_, view_dir) in games.items():
+                style = view_dir / "style.css" if view_dir else None
+                if style is not None and style.is_file():
+                    data += f"\n/* --- {name} --- */\n".encode() + style.read_bytes()
+        write(rel, data)
     if not (out / "sw-register.js").exists() and (root / "web" / "sw-register.js").is_file():
         write("sw-register.js", (root / "web" / "sw-register.js").read_bytes())
     public = root / "public"

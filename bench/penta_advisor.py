@@ -23,12 +23,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pygame_core.ai import choose_move, self_play  # noqa: E402
-from pygame_core.games import penta_solver as ps  # noqa: E402
-from pygame_core.games.penta import Penta  # noqa: E402
+from pygame_core.games.penta import solver as ps  # noqa: E402
+from pygame_core.games.penta.rules import Penta  # noqa: E402
 from pygame_core.record import Record  # noqa: E402
 from pygame_core.rng import DiceRoller  # noqa: E402
 
-TABLE = ROOT / "pygame_core" / "data" / "penta_values.bin"
+TABLE = ROOT / "pygame_core" / "games" / "penta" / "data" / "values.bin"
 
 
 def positions(count: int, seed: int) -> list:
@@ -43,7 +43,7 @@ def positions(count: int, seed: int) -> list:
                 state.apply(roller.roll(state))
             else:
                 found.append(state.clone())
-                state.apply(choose_move(state, "optimal", rng))
+                state.apply(choose_move(state, state.current_player(), "optimal", rng))
     return found
 
 

@@ -4,7 +4,7 @@
 //   node bench/penta_advisor_pyodide.mjs [positions] [seed]
 //
 // The repo is mounted with NODEFS at /repo. The table is handed to `load_table` as bytes read
-// by JavaScript (as the browser front end does after fetching ./data/penta_values.bin).
+// by JavaScript (as the browser front end does after fetching ./data/penta/values.bin).
 import { loadPyodide } from "pyodide";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -19,7 +19,7 @@ async function main() {
   const bootMs = Date.now() - t0;
   py.FS.mkdirTree("/repo");
   py.FS.mount(py.FS.filesystems.NODEFS, { root: REPO }, "/repo");
-  const table = readFileSync(join(REPO, "pygame_core", "data", "penta_values.bin"));
+  const table = readFileSync(join(REPO, "pygame_core", "games", "penta", "data", "values.bin"));
   py.globals.set("TABLE_BYTES", new Uint8Array(table.buffer, table.byteOffset, table.byteLength));
   py.globals.set("POSITIONS", Number(positions));
   py.globals.set("SEED", Number(seed));

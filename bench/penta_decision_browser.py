@@ -4,8 +4,8 @@
 
 Builds the site into a temp dir, serves it on 127.0.0.1, drives headless /usr/bin/chromium (Python
 Playwright, no downloaded browsers). Decision points come from simulated solo games (optimal play)
-generated here on CPython (bench/penta_advisor.positions); the page times `penta_solver.advise` on
-each one in its own Python (window.diceHallBench, dicehall/bench.py), cold: the per-turn cache is
+generated here on CPython (bench/penta_advisor.positions); the page times `solver.advise` on
+each one in its own Python (window.diceHallBench('penta', …), dicehall/games/penta/bench.py), cold: the per-turn cache is
 cleared before every decision, so each timing includes the within-turn search. The best moves the
 page found are checked against CPython's. Prints one JSON object. Target: < 150 ms per decision.
 """
@@ -28,11 +28,11 @@ for p in (ROOT, ROOT / "bench"):
 
 import build as dicehall_build  # noqa: E402
 from penta_advisor import pct, positions  # noqa: E402
-from pygame_core.games import penta_solver as ps  # noqa: E402
+from pygame_core.games.penta import solver as ps  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TABLE_JS = "() => document.documentElement.dataset.pentaTable === 'loaded'"
+TABLE_JS = "() => document.documentElement.dataset.assetPenta === 'loaded'"
 
 
 def summary(values: list[float]) -> dict:
@@ -42,7 +42,7 @@ def summary(values: list[float]) -> dict:
 
 
 def table_ms(page) -> dict:
-    fetch, load = map(float, page.evaluate("document.documentElement.dataset.pentaTableMs").split())
+    fetch, load = map(float, page.evaluate("document.documentElement.dataset.assetPentaMs").split())
     return {"fetch_ms": fetch, "load_ms": load, "total_ms": round(fetch + load, 1)}
 
 
@@ -79,9 +79,9 @@ def run(count: int, seed: int) -> dict:
             page.wait_for_function(TABLE_JS, timeout=60000)
             second = table_ms(page)
             t0 = time.monotonic()
-            result = json.loads(page.evaluate("s => window.diceHallBench(s)", payload))
+            result = json.loads(page.evaluate("s => window.diceHallBench('penta', s)", payload))
             wall_s = time.monotonic() - t0
-            table_state = page.evaluate("() => document.documentElement.dataset.pentaTable")
+            table_state = page.evaluate("() => document.documentElement.dataset.assetPenta")
             ctx.close()
     finally:
         if server is not None:

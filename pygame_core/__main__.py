@@ -3,7 +3,7 @@
     simulate GAME --players N --games G --seed S --ai LEVEL[,LEVEL…]   AI-vs-AI games, one JSON object
     replay GAME FILE                                                  a record's final state
     <command> GAME …                                                   a command the game declares
-                                                                      (e.g. `solve penta`, `advise penta FILE`)
+                                                                      (e.g. `solve GAME`, `advise GAME FILE`)
 """
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ class Game:
 
     @classmethod
     def auto_move_due(cls, state: "State", seat: int) -> bool:
-        """Whether the rules let the app choose for an idle person now (Penta's auto-fill)."""
+        """Whether the rules let the app choose for an idle person now (an auto-fill rule)."""
         return False
 
     @classmethod
@@ -271,7 +271,7 @@ class State:
     def can_take_back(self, move: str, player: int) -> bool:
         """Whether `player` may now take back `move`, made since the last chance move.
 
-        The rules declare take-backs (Rolf's "choose again", RollCraft's pending choices); the
+        The rules declare take-backs (choosing a square again before confirming, a pending choice); the
         platform removes the move from the record and replays. Dice are never taken back.
         """
         return False

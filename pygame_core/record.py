@@ -9,7 +9,7 @@ from .registry import get_game
 
 FORMAT = "dicehall-record"
 VERSION = 2
-# Version 1 accepted moves in any spelling the engine could parse (e.g. Penta keeps in any
+# Version 1 accepted moves in any spelling the engine could parse (e.g. dice values in any
 # order); reading one, each move passes through the game's `legacy_move` first.
 READABLE_VERSIONS = (1, 2)
 

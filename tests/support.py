@@ -17,6 +17,11 @@ def register_fixture_game() -> None:
     from pygame_core import registry
 
     registry.add_games_dir(str(FIXTURES / "pygame_core" / "games"))
+    import dicehall.games as views  # its view package, found by game id like any other
+
+    path = str(FIXTURES / "web" / "dicehall" / "games")
+    if path not in views.__path__:
+        views.__path__.append(path)
 
 
 LANGS = ["en", "nb", "sv", "pl", "ar"]

@@ -1,28 +1,27 @@
-# Dice Hall AI worker (named "ai"): computes AI moves off the main thread.
+# Dice Hall AI worker (named "ai"): computes AI moves off the main thread, for every game.
 import json
 import random
 
 from pygame_core import ai
-from pygame_core.games import penta_solver
-from pygame_core.registry import GAMES
+from pygame_core.registry import get_entry, get_game
 
 
-def choose(state_json_str, level, seed):
-    """The AI move for a state given as `state.to_json()` text."""
-    data = json.loads(str(state_json_str))
-    state = GAMES[data["game"]].state_from_json(data)
-    return ai.choose_move(state, str(level) if level else None, random.Random(int(seed)))
+def choose(game, state_json_str, seat, level, seed):
+    """The AI move of `seat` for a state given as `state.to_json()` text."""
+    state = get_game(str(game)).state_from_json(json.loads(str(state_json_str)))
+    return ai.choose_move(state, int(seat), str(level) if level else None, random.Random(int(seed)))
 
 
-async def load_penta_table(url):
-    """Fetch Penta's solver table (absolute URL; the page's service worker serves it offline)."""
+async def load_asset(game, name, url):
+    """Fetch and install one of a game's lazily loaded data files (absolute URL; the page's
+    service worker serves it offline)."""
     import js
 
     resp = await js.fetch(str(url))
     if not resp.ok:
-        return "failed"
-    penta_solver.load_table((await resp.arrayBuffer()).to_bytes())
+        return f"HTTP {resp.status}"
+    get_entry(str(game)).assets[str(name)].load((await resp.arrayBuffer()).to_bytes())
     return "loaded"
 
 
-__export__ = ["choose", "load_penta_table"]
+__export__ = ["choose", "load_asset"]

@@ -18,8 +18,9 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, ROOT / "tests"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 import build as dicehall_build  # noqa: E402  (repo-root build.py)
 
@@ -66,6 +67,18 @@ def web_dir() -> Path | None:
 def build_site(out: Path, **kwargs) -> dict:
     """Build the site into ``out`` (honours DICEHALL_TEST_WEB)."""
     return dicehall_build.build(out, root=ROOT, web_dir=web_dir(), quiet=True, **kwargs)
+
+
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory):
+    """The site built with the tests' fixture game added (tests/fixtures/README.md)."""
+    out = tmp_path_factory.mktemp("fixture-dist") / "dist"
+    s = Site(out, build_site(out, extra_roots=[FIXTURES]))
+    yield s
+    s.stop()
 
 
 class Site:
@@ -252,15 +265,12 @@ def wait_sw_controlled(page, timeout: float = 60000) -> str:
         "async () => (await caches.keys()).filter(k => k.startsWith('dicehall-')).join(',')")
 
 
-# --- page helpers shared by the Penta UI tests --------------------------------------------
-I18N = ROOT / "web" / "i18n"
+# --- page helpers shared by the UI tests ---------------------------------------------------
+def catalog(lang: str, game: str | None = None) -> dict:
+    """A message catalog (the shared one, plus a game's own), to assert on the words players see."""
+    from support import load_catalog
 
-
-def catalog(lang: str) -> dict:
-    """A message catalog, to assert on the words a player sees."""
-    import json
-
-    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    return load_catalog(lang, game)
 
 
 def tid(name: str) -> str:
@@ -286,11 +296,31 @@ def open_app(page, site, settings: dict | None = None, table: str | None = None,
     return time.monotonic() - started
 
 
-def start_game(page, kinds: list[str]) -> None:
-    """From Home: a Penta table with these seats ('person' or 'ai:<level>')."""
-    page.click(tid("new-penta"))
+def start_game(page, game: str, kinds: list[str]) -> None:
+    """From Home: a table of `game` with these seats ('person' or 'ai:<level>')."""
+    page.click(tid(f"new-{game}"))
+    page.wait_for_selector(tid("start-game"))
     page.click(tid(f"seats-{len(kinds)}"))
     for i, kind in enumerate(kinds):
         page.select_option(tid(f"seat-{i}-kind"), kind)
     page.click(tid("start-game"))
-    page.wait_for_selector(tid("scorecard"))
+    page.wait_for_selector(tid("play"))
+
+
+def saved_table(page):
+    """The table the app saved (parsed and replayed on CPython)."""
+    from pygame_core.table import Table
+
+    return Table.loads(page.evaluate("localStorage.getItem('dicehall.table')"))
+
+
+def no_raw_text(page, game: str | None = None) -> None:
+    """No catalog key or unfilled placeholder on screen, and nothing wider than the viewport."""
+    import re
+
+    body = page.inner_text("body")
+    assert "{" not in body and "}" not in body, body[:300]
+    keys = set(catalog("en", game))
+    shown = set(re.findall(r"[a-z_]+(?:\.[a-z_0-9]+)+", body))
+    assert not shown & keys, shown & keys
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

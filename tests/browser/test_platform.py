@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,17 @@ def test_dist_layout(dist_dir):
     assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
     html = (dist / "index.html").read_text(encoding="utf-8")
     assert "manifest.webmanifest" in html and "sw-register.js" in html
+    from pygame_core.registry import entries
+
+    for name, entry in entries().items():  # every game: its catalogs, its lazily loaded data
+        if name == "claim":
+            continue  # the tests' fixture game is only in the fixture site
+        for lang in ("en", "nb", "sv", "pl", "ar"):
+            assert f"i18n/{name}/{lang}.json" in files
+            assert f"{name}.title" in json.loads((dist / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for asset in entry.assets.values():
+            assert f"data/{name}/{asset.file}" in files
+            assert not any(n.endswith(asset.file) for n in zipfile.ZipFile(dist / "app.zip").namelist())
 
 
 def test_sw_precache_lists_every_dist_file(dist_dir):

@@ -31,12 +31,23 @@ def placeholders(message: str) -> set[str]:
 
 
 class Catalog:
-    """Translate keys; a missing key falls back to English, then to the key itself."""
+    """Translate keys; a missing key falls back to English, then to the key itself.
+
+    The shared catalog is loaded at boot; each game's own catalog (`web/dicehall/games/<id>/i18n/`,
+    every key starting with `<id>.`) is added when the game opens (`add`).
+    """
 
     def __init__(self, lang: str, messages: dict, fallback: dict | None = None) -> None:
         self.lang = lang
-        self.messages = messages
-        self.fallback = fallback or {}
+        self.messages = dict(messages)
+        self.fallback = dict(fallback or {})
+        self.games: set[str] = set()
+
+    def add(self, game: str, messages: dict, fallback: dict | None = None) -> None:
+        """Add a game's catalog (and its English one as fallback)."""
+        self.messages.update(messages)
+        self.fallback.update(fallback or {})
+        self.games.add(game)
 
     @property
     def dir(self) -> str:
@@ -56,7 +67,12 @@ class Catalog:
         code = getattr(err, "code", None)
         params = dict(getattr(err, "params", {}) or {})
         if code and self.has(code):
-            if "box" in params and self.has(f"penta.box.{params['box']}"):
-                params["box"] = self.t(f"penta.box.{params['box']}")
+            # A parameter naming a game thing is shown in words: a code "<game>.…" with
+            # `box="fours"` reads the key "<game>.box.fours" when the catalog has it.
+            prefix = code.split(".", 1)[0]
+            for name, value in params.items():
+                key = f"{prefix}.{name}.{value}"
+                if self.has(key):
+                    params[name] = self.t(key)
             return self.t(code, **params)
         return self.t("error.unexpected")

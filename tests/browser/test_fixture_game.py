@@ -1,0 +1,43 @@
+"""The fixture game `claim` added to a build from outside the project tree (no shared file
+changed): it is listed, set up, played by clicks with a simultaneous choice and a take-back on the
+board widget, and resumed after a reload."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_game_added_without_shared_edits_plays_by_clicks(fixture_site, page):
+    open_app(page, fixture_site, {"animations": False, "lang": "nb"})
+    text = catalog("nb", "claim")
+    assert text["claim.title"] in page.inner_text('[data-game="claim"]')
+    start_game(page, "claim", ["person", "person"])
+    no_raw_text(page, "claim")
+    page.click(tid("roll"))
+    page.wait_for_selector(f'{tid("square-a1")}:enabled')
+    first = int(page.get_attribute(tid("play"), "data-seat"))
+    page.click(tid("square-a1"))  # the first person picks; the other one is asked next
+    page.wait_for_selector(tid(f"take-back-{first}"))
+    assert int(page.get_attribute(tid("play"), "data-seat")) == 1 - first
+    page.click(tid(f"take-back-{first}"))  # choose again: the pick is taken back
+    page.wait_for_function("() => !document.querySelector('[data-testid^=take-back-]')")
+    assert saved_table(page).state.picks == {}
+    page.click(tid("square-b2"))
+    page.click(tid("square-c3"))  # the second pick resolves the round
+    page.wait_for_selector(f'{tid("last-move")}')
+    state = saved_table(page).state
+    assert state.round == 1 and sorted(state.owner) == ["b2", "c3"] and sum(state.points) > 0
+    page.reload()
+    wait_ready(page)
+    assert saved_table(page).state.to_json() == state.to_json()
+    names = [seat["name"] for seat in saved_table(page).seats]
+    for square in ("b2", "c3"):  # the board shows who owns what after the reload
+        label = page.get_attribute(tid(f"square-{square}"), "aria-label")
+        assert label == text["claim.square"].replace("{square}", square) + ", " + names[state.owner[square]]
+    page.click(tid("roll"))
+    page.wait_for_selector(f'{tid("square-a1")}:enabled')
+    no_raw_text(page, "claim")

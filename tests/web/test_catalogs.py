@@ -1,0 +1,158 @@
+"""Message catalogs: the shared one (web/i18n/) and each game's own (web/dicehall/games/<id>/i18n/).
+
+Same keys and placeholders in all five languages, game keys in their game's namespace only,
+every engine message code and every key the front-end code uses defined."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from dicehall.i18n import LANGUAGES, Catalog, pick_language, placeholders
+from pygame_core.registry import entries
+from support import FIXTURES, LANGS, ROOT, game_web_dir, load_catalog
+
+WEB = ROOT / "web"
+GAMES = list(entries())
+SHARED = {lang: load_catalog(lang) for lang in LANGS}
+
+
+def own(lang: str, game: str) -> dict:
+    return json.loads((game_web_dir(game) / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_languages_are_the_five():
+    assert sorted(LANGUAGES) == sorted(LANGS)
+    for lang in LANGS:
+        assert (WEB / "i18n" / f"{lang}.json").is_file()
+        for game in GAMES:
+            assert (game_web_dir(game) / "i18n" / f"{lang}.json").is_file(), (game, lang)
+
+
+@pytest.mark.parametrize("game", [None, *GAMES])
+def test_same_keys_and_placeholders_everywhere(game):
+    catalogs = {lang: SHARED[lang] if game is None else own(lang, game) for lang in LANGS}
+    english = catalogs["en"]
+    for lang, messages in catalogs.items():
+        assert sorted(set(english) - set(messages)) == [], (lang, "missing")
+        assert sorted(set(messages) - set(english)) == [], (lang, "extra")
+        for key, message in messages.items():
+            assert isinstance(message, str) and message.strip(), (lang, key)
+            assert placeholders(message) == placeholders(english[key]), (lang, key, message)
+            assert message.count("{") == message.count("}"), (lang, key)
+
+
+def test_games_keep_to_their_namespace():
+    for game in GAMES:
+        stray = [key for key in own("en", game) if not key.startswith(game + ".")]
+        assert stray == [], (game, stray)
+    shared_games = [key for key in SHARED["en"] if key.split(".")[0] in GAMES]
+    assert shared_games == [], "a game's strings belong in its own catalog"
+
+
+def engine_sources():
+    yield from (ROOT / "pygame_core").rglob("*.py")
+    yield from (FIXTURES / "pygame_core").rglob("*.py")
+
+
+def engine_codes() -> dict[str, set[str] | None]:
+    """Codes of IllegalMove/RecordError/SaveError with the params raised; prompt() codes (None:
+    their params come in a dict, checked by the conformance suite's renders instead)."""
+    out: dict[str, set[str]] = {}
+    for path in engine_sources():
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r'(?:IllegalMove|RecordError|SaveError)\(\s*"([a-z_][\w.]*)",(.*?)\)\n', text, re.S):
+            out.setdefault(m.group(1), set()).update(re.findall(r"\b([a-z_]+)=", m.group(2)))
+        for code in re.findall(r'(?:IllegalMove|RecordError|SaveError)\(\s*"([a-z_][\w.]*)"', text):
+            out.setdefault(code, set())
+        for code in re.findall(r'return \(\s*"([a-z_]+\.[\w.]+)"', text):
+            out.setdefault(code, None)
+    return out
+
+
+def test_every_engine_code_is_in_a_catalog_with_its_params():
+    codes = engine_codes()
+    assert {"penta.box_used", "penta.prompt.sacrifice", "record.not_json", "save.corrupt", "error.stale_move",
+            "error.cannot_take_back", "claim.taken"} <= set(codes)
+    for code, params in codes.items():
+        game = code.split(".")[0]
+        messages = {**SHARED["en"], **(own("en", game) if game in GAMES else {})}
+        assert code in messages, code
+        if params is not None:
+            assert placeholders(messages[code]) <= params, code
+
+
+def used_keys() -> tuple[set[str], set[str]]:
+    """Literal keys passed to t()/has() in web/ Python code, and f-string key patterns."""
+    keys, patterns = set(), set()
+    for path in list(WEB.rglob("*.py")) + list((FIXTURES / "web").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r'\bt\(\s*(f?)"([^"]+)"', text):
+            (patterns if m.group(1) else keys).add(m.group(2))
+        keys |= set(re.findall(r'boot_phase\("([^"]+)"\)', text))
+    return keys, patterns
+
+
+def test_every_used_key_exists():
+    keys, _ = used_keys()
+    assert len(keys) > 50
+    every = dict(SHARED["en"])
+    for game in GAMES:
+        every.update(own("en", game))
+    assert sorted(k for k in keys if k not in every) == []
+
+
+def test_dynamic_keys_are_known_patterns():
+    """Keys built at run time: each pattern below is checked against what it can produce."""
+    _, patterns = used_keys()
+    known = {"{game}.title", "{name}.title", "{name}.blurb", "{self.table.game}.title", "{ctx.game}.hint.heading",
+             "{ctx.game}.hint.explain", "{self.table.game}.hint.best", "{table.game}.review.intro",
+             "{table.game}.review.loss_help", "{table.game}.review.plot", "{game}.rules.{i}", "symbol.{k}",
+             "penta.box.{box}", "penta.box.{b}", "penta.box.{args[0]}", "penta.rule.{b}"}
+    assert patterns <= known, patterns - known
+    from pygame_core.games.penta.rules import BOXES
+
+    for game, entry in entries().items():
+        messages = {**SHARED["en"], **own("en", game)}
+        for key in (f"{game}.title", f"{game}.blurb", f"{game}.rules.1"):
+            assert key in messages
+        if entry.advise is not None:
+            assert {f"{game}.hint.heading", f"{game}.hint.explain", f"{game}.hint.best"} <= set(messages)
+        if entry.review is not None:
+            assert {f"{game}.review.intro", f"{game}.review.loss_help", f"{game}.review.plot"} <= set(messages)
+    penta = own("en", "penta")
+    assert all(f"penta.box.{b}" in penta and f"penta.rule.{b}" in penta for b in BOXES)
+    assert all(f"symbol.{k}" in SHARED["en"] for k in range(5))
+
+
+def test_boot_strings_used_by_index_html():
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    for key in re.findall(r'"(boot\.[a-z]+)"', html):
+        assert key in SHARED["en"], key
+
+
+def test_catalog_format_fallback_and_errors_in_words():
+    cat = Catalog("sv", SHARED["sv"], SHARED["en"])
+    cat.add("penta", own("sv", "penta"), own("en", "penta"))
+    assert cat.t("penta.rolls_left", n=2) == "Kast kvar: 2"
+    assert cat.t("no.such.key") == "no.such.key"
+    assert Catalog("ar", SHARED["ar"], SHARED["en"]).dir == "rtl"
+    assert cat.dir == "ltr"
+
+    class Err(Exception):
+        code, params = "penta.unknown_box", {"box": "fours"}
+
+    # a parameter naming a game thing is shown in words (penta.box.fours), generically
+    assert cat.error(Err()) == own("sv", "penta")["penta.unknown_box"].replace("{box}", own("sv", "penta")["penta.box.fours"])
+    assert cat.error(ValueError("x")) == cat.t("error.unexpected")
+
+
+def test_pick_language():
+    assert pick_language(["nb-NO", "en"]) == "nb"
+    assert pick_language(["no"]) == "nb"
+    assert pick_language(["de-DE", "sv-SE"]) == "sv"
+    assert pick_language(["ar-EG"]) == "ar"
+    assert pick_language(["fr"]) == "en"
+    assert pick_language([]) == "en"

@@ -1,0 +1,5 @@
+"""Penta's view package: the play screen (`view.py`), its catalogs (`i18n/`) and styles."""
+
+from .view import PentaView
+
+VIEW = PentaView()

@@ -1,0 +1,147 @@
+"""What a game's view is, and what it gets to draw with.
+
+A view renders `(state, ui)` through a `PlayContext` and turns clicks into *proposals*; it never
+changes the game, never imports the app or the controller and never touches the browser. The
+controller (`dicehall.controller`) is the only one that changes a game: click → proposal →
+controller → engine → save → one render.
+
+Proposals a view returns from `on_action`:
+  Move(seat, move)     a move in the game's notation, for a seat the screen offers
+  Roll(seat)           the seat throws the dice of the current chance node (`state.roller()`)
+  TakeBack(seat, at)   take back that seat's move at record position `at` (rules permitting)
+  Ui(changes)          a UI-only selection (held dice, a chosen box); saved, never a move
+
+Pure Python: views and widgets are tested under CPython on fixed positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Move:
+    seat: int
+    move: str
+
+
+@dataclass(frozen=True)
+class Roll:
+    seat: int
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    seat: int
+    at: int
+
+
+@dataclass(frozen=True)
+class Ui:
+    changes: dict
+
+
+Proposal = Move | Roll | TakeBack | Ui
+
+
+@dataclass
+class PlayContext:
+    """Everything a view may read while rendering or handling a click (built by the controller)."""
+
+    t: Callable[..., str]
+    lang: str
+    game: str
+    seats: list[dict]  # name, symbol, ai (None for a person)
+    state: Any
+    index: int  # moves made so far: the position this screen shows
+    ui: dict  # the view's own UI state (selections), saved with the game
+    # The person whose choice the screen offers now (first person among the current seats), or
+    # None while nobody at this screen can act (AI thinking, dice rolling, game over).
+    seat: int | None
+    thinking: bool = False
+    animations: bool = True
+    settings: dict = field(default_factory=dict)
+    flash: set = field(default_factory=set)  # seats whose score just changed
+    rolled: set = field(default_factory=set)  # dice positions that were just thrown (animation)
+    countdown: int | None = None  # seconds left before the computer chooses for `seat`
+    hint: dict | None = None  # {"state": "loading"|"unavailable"|"ready", "options": [...]}
+    hints_enabled: bool = False
+    last_turn: list = field(default_factory=list)  # [(seat, move, state before)] of the last turn
+    # Moves people at this screen may take back now: person seat -> record positions.
+    takebacks: dict = field(default_factory=dict)
+    view_seat: int | None = None  # the seat whose card the player asked to see (seat bar tap)
+    asset_state: str = "none"  # lazily loaded game data: none | loading | loaded | failed
+    # The platform's widgets, already drawn, for the view to place in its layout: "seats" (the
+    # seat bar), "prompt" (whose turn, what to do), "last" (the last turn), "countdown", "hint",
+    # "tools" (export the game record).
+    platform: dict = field(default_factory=dict)
+
+
+class GameView:
+    """Base class of every game's view (`web/dicehall/games/<id>/`); override what the game needs."""
+
+    game = ""
+    # Catalog key of the paragraph after which `rules_table` is inserted on the rules page.
+    rules_table_after: int | None = None
+
+    # --- play -------------------------------------------------------------------------
+    def render(self, ctx: PlayContext) -> str:
+        """The play screen (everything below the top bar), HTML."""
+        raise NotImplementedError
+
+    def on_action(self, ctx: PlayContext, action: str, arg: str | None) -> Proposal | list[Proposal] | None:
+        """A click on an element with `data-action` that the platform does not handle itself."""
+        return None
+
+    def after_move(self, ui: dict, before, seat: int, move: str, after) -> dict:
+        """The UI state once `move` is made (display order, selections). Default: unchanged."""
+        return ui
+
+    def after_take_back(self, ui: dict, state) -> dict:
+        return ui
+
+    def check_ui(self, ui: object, state) -> dict:
+        """A UI state read from storage, checked against the position; {} if it does not fit."""
+        return ui if isinstance(ui, dict) else {}
+
+    # --- words ------------------------------------------------------------------------
+    def describe_move(self, t, move: str) -> str:
+        """A move in the player's words (hints, review, log)."""
+        return move
+
+    def describe_turn(self, ctx: PlayContext, turn: list) -> str:
+        """HTML for the 'last move' banner: the moves of the last completed turn."""
+        return ""
+
+    def prompt(self, ctx: PlayContext) -> str:
+        """The one-line prompt for the acting seat."""
+        code, params = ctx.state.prompt()
+        return ctx.t(code, **params)
+
+    # --- hints and review --------------------------------------------------------------
+    def apply_hint(self, ctx: PlayContext, move: str) -> Proposal | list[Proposal] | None:
+        """What "Apply" on a suggested move does; default: play it."""
+        return Move(ctx.seat, move) if ctx.seat is not None else None
+
+    def format_value(self, ctx_t, value: float) -> str:
+        return f"{value:.1f}"
+
+    def review_when(self, t, decision: dict) -> str:
+        """Where in the game a reviewed decision was made (e.g. "Round 3, roll 2:")."""
+        return ""
+
+    def review_detail(self, decision: dict) -> str:
+        """What the player was looking at (e.g. the dice "2 3 3 5 6"); plain text."""
+        return ""
+
+    # --- results and rules -----------------------------------------------------------------
+    def breakdown_heads(self, t) -> list[str]:
+        """Extra results-table columns (besides place, player and total)."""
+        return []
+
+    def breakdown(self, state, seat: int) -> list:
+        return []
+
+    def rules_table(self, t) -> str:
+        return ""

@@ -1,1 +1,0 @@
-"""One view module per game: `views/<game>.py`."""

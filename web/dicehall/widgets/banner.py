@@ -1,0 +1,19 @@
+"""The turn banner: whose turn and what to do now, and the last completed turn ("last move")."""
+
+from __future__ import annotations
+
+from ..dom import esc
+from .seats import seat_label
+
+
+def prompt_line(seats: list[dict], seat: int | None, text: str, *, thinking: bool) -> str:
+    spinner = ' <span class="spinner" aria-hidden="true"></span>' if thinking else ""
+    who = f'{seat_label(seats, seat)}<span aria-hidden="true">:</span> ' if seat is not None else ""
+    return f'<p class="prompt" data-testid="prompt">{who}<span>{esc(text)}</span>{spinner}</p>'
+
+
+def last_turn(seats: list[dict], seat: int, label: str, body_html: str) -> str:
+    if not body_html:
+        return ""
+    return (f'<div class="lastmove" data-testid="last-move"><span class="lm-label">{esc(label)}</span> '
+            f'<span>{seat_label(seats, seat)}:</span> {body_html}</div>')

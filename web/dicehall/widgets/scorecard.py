@@ -1,0 +1,30 @@
+"""A score card: one row per box or category, one column per seat.
+
+On a phone only one seat's column shows (the current seat's, or the one picked in the seat bar);
+other players' totals stay visible in the seat bar.
+"""
+
+from __future__ import annotations
+
+from ..dom import attrs, esc
+from .seats import seat_label
+
+
+def score_table(seats: list[dict], rows: list[dict], *, current: int | None, focus: int | None,
+                caption: str, corner: str) -> str:
+    """rows: [{"label": HTML, "cls": str, "testid": str|None, "cells": [{"html", "cls", "testid"}]}]."""
+    focus = current if focus is None else focus
+
+    def col_cls(seat: int) -> str:
+        return ("cur" if seat == current else "other") + (" focus" if seat == focus else "")
+
+    head = "".join(f'<th scope="col" class="{col_cls(s)}">{seat_label(seats, s)}</th>' for s in range(len(seats)))
+    body = []
+    for row in rows:
+        cells = "".join(
+            f'<td{attrs(cls=(col_cls(s) + " " + cell.get("cls", "")).strip(), data_testid=cell.get("testid"))}>{cell["html"]}</td>'
+            for s, cell in enumerate(row["cells"]))
+        body.append(f'<tr{attrs(cls=row.get("cls") or None, data_testid=row.get("testid"))}><th scope="row">{row["label"]}</th>{cells}</tr>')
+    return (f'<div class="cardpanel"><table class="scorecard" data-testid="scorecard" data-players="{len(seats)}">'
+            f'<caption class="sr-only">{esc(caption)}</caption><thead><tr><th scope="col"><span class="sr-only">{esc(corner)}</span></th>'
+            f'{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
