@@ -253,3 +253,20 @@ def test_saved_ui_is_checked_against_the_position():
         assert fresh.play.ui["held"] == [1, 3] and fresh.play.ui["box"] == "chance"
 
     run_async(run)
+
+
+def test_tapping_a_seat_shows_that_players_card_until_the_turn_ends():
+    async def run():
+        host = new_host("penta", [None, None], seed=2)
+        play = host.play
+        seat = play.table.state.seat()
+        other = 1 - seat
+        play.propose(Roll(seat), 0)
+        play.handle("view-seat", str(other), 1)
+        assert play.context().view_seat == other
+        assert f'data-testid="player-{other}"' in host.body and 'aria-pressed="true"' in host.body
+        assert re.search(r'<th scope="col" class="other focus">', host.body)
+        play.propose(Move(seat, "score chance"), 1)  # the next turn shows the new player's own card
+        assert play.context().view_seat is None
+
+    run_async(run)

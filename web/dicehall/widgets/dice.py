@@ -40,14 +40,15 @@ def mini_dice(values: list[int], sides: int = 6) -> str:
             + "".join(f'<span class="mini">{face_svg(v, sides)}</span>' for v in values) + "</span>")
 
 
-def dice_tray(dice: list[dict], *, label: str, enabled: bool, animations: bool, columns: int | None = None) -> str:
-    """A row of dice as toggle buttons (action `toggle`, arg = slot).
+def dice_tray(dice: list[dict], *, label: str, enabled: bool, animations: bool, columns: int | None = None,
+              first: int = 0) -> str:
+    """A row of dice as toggle buttons (action `toggle`, arg = slot, counted from `first`).
 
     Each die: {"value", "sides" (6), "held", "label" (accessible name), "rolled" (animate),
     "face" (custom SVG or None)}.
     """
     out = []
-    for slot, die in enumerate(dice):
+    for slot, die in enumerate(dice, first):
         held = bool(die.get("held"))
         cls = "die" + (" held" if held else "") + (" roll" if animations and die.get("rolled") and not held else "")
         lock = f'<span class="lock" aria-hidden="true">{LOCK_SVG}</span>' if held else ""
@@ -56,3 +57,19 @@ def dice_tray(dice: list[dict], *, label: str, enabled: bool, animations: bool, 
             f'{face_svg(die["value"], die.get("sides", 6), die.get("face"))}{lock}</button>')
     style = f' style="--dice-columns:{columns or len(dice)}"'
     return f'<div class="dice" dir="ltr" role="group" aria-label="{esc(label)}"{style}>{"".join(out)}</div>'
+
+
+def dice_zones(zones: list[dict], *, animations: bool) -> str:
+    """Dice in named zones (e.g. active, used, inactive, scored), each a labelled group.
+
+    zone: {"name" (CSS/testid suffix), "label", "dice": [die dicts as in `dice_tray`],
+    "enabled": bool}. Dice are numbered across zones so `toggle` args stay unique.
+    """
+    out, offset = [], 0
+    for zone in zones:
+        tray = dice_tray(zone["dice"], label=zone["label"], enabled=zone.get("enabled", False), animations=animations,
+                         columns=max(len(zone["dice"]), 1), first=offset)
+        offset += len(zone["dice"])
+        out.append(f'<section class="zone zone-{esc(zone["name"])}" data-testid="zone-{esc(zone["name"])}">'
+                   f'<h3 class="zone-label">{esc(zone["label"])} <span class="num">({len(zone["dice"])})</span></h3>{tray}</section>')
+    return '<div class="zones">' + "".join(out) + "</div>"
