@@ -44,6 +44,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # Placeholders in web/sw.js replaced by build.py.
 SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
 SW_PRECACHE_TOKEN = '["__DICEHALL_PRECACHE__"]'
+SW_OPTIONAL_TOKEN = '["__DICEHALL_OPTIONAL__"]'
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 WEB_STATIC_SUFFIXES = {".html", ".css", ".py", ".js", ".mjs", ".json", ".svg", ".png",
                        ".webp", ".ico", ".txt", ".woff2"}
@@ -312,13 +313,18 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         if not pkg_dir.is_dir():
             warnings.append(f"package dir missing, skipped: {pkg_dir}")
     write("app.zip", build_app_zip(packages))
-    # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/.
+    # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with
+    # data/index.json giving each file's sha256 so the app refuses a truncated or altered copy.
+    data_index: dict[str, dict[str, str]] = {}
     for name, (engine_dir, _) in games.items():
         data_dir = engine_dir / "data" if engine_dir else None
         if data_dir is not None and data_dir.is_dir():
             for path in sorted(data_dir.iterdir()):
                 if path.is_file() and not path.name.startswith((".", "_")) and path.suffix != ".py":
-                    write(f"data/{name}/{path.name}", path.read_bytes())
+                    data = path.read_bytes()
+                    write(f"data/{name}/{path.name}", data)
+                    data_index.setdefault(name, {})[path.name] = hashlib.sha256(data).hexdigest()
+    write("data/index.json", (json.dumps(data_index, sort_keys=True) + "\n").encode())
     write("pyscript.json", (json.dumps(
         {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}, indent=2) + "\n").encode())
     for rel, data in catalogs(web, games).items():
@@ -369,7 +375,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     if not sw_src_path.is_file():
         sw_src_path = root / "web" / "sw.js"
     sw_src = sw_src_path.read_text(encoding="utf-8")
-    for token in (SW_VERSION_TOKEN, SW_PRECACHE_TOKEN):
+    for token in (SW_VERSION_TOKEN, SW_PRECACHE_TOKEN, SW_OPTIONAL_TOKEN):
         if token not in sw_src:
             raise SystemExit(f"build.py: {sw_src_path} lacks placeholder {token}")
     files = [p for p in _dist_files(out) if p.relative_to(out).as_posix() != "sw.js"]
@@ -379,9 +385,11 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         h.update(rel.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
     h.update(b"sw.js\0" + hashlib.sha256(sw_src.encode()).digest())
     version = h.hexdigest()[:12]
-    precache = ["./" + p.relative_to(out).as_posix() for p in files]
+    rels = [p.relative_to(out).as_posix() for p in files]
+    optional = ["./" + r for r in rels if r.startswith("data/") and r != "data/index.json"]
+    precache = ["./" + r for r in rels if "./" + r not in optional]
     sw = sw_src.replace(SW_VERSION_TOKEN, json.dumps(version)).replace(
-        SW_PRECACHE_TOKEN, json.dumps(precache, indent=2))
+        SW_PRECACHE_TOKEN, json.dumps(precache, indent=2)).replace(SW_OPTIONAL_TOKEN, json.dumps(optional, indent=2))
     write("sw.js", sw.encode())
 
     all_files = _dist_files(out)
@@ -389,13 +397,14 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     precache_bytes = sum(p.stat().st_size for p in files)
     summary = {
         "out": str(out), "version": version, "files": len(all_files), "total_bytes": total,
-        "precache_files": len(precache), "precache_bytes": precache_bytes, "warnings": warnings,
+        "precache_files": len(precache) + len(optional), "precache_bytes": precache_bytes, "warnings": warnings,
+        "optional": optional,
     }
     if not quiet:
         for w in warnings:
             print("build.py: warning:", w)
         print(f"build.py: {out} — {len(all_files)} files, {total:,} bytes "
-              f"({total / 1048576:.2f} MiB), precache {len(precache)} files, version {version}")
+              f"({total / 1048576:.2f} MiB), precache {len(precache)} files + {len(optional)} optional, version {version}")
     if total >= MAX_TOTAL_BYTES:
         raise SystemExit(f"build.py: dist is {total:,} bytes, over the 16 MB budget")
     return summary

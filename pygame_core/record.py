@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from . import safejson
 from .protocol import CHANCE, IllegalMove, State
 from .registry import get_game
 
@@ -41,8 +42,9 @@ class Record:
             try:
                 state.apply(move, player)
             except IllegalMove as err:
+                shown = move if len(move) <= 40 else move[:39] + "…"  # a crafted move can be megabytes
                 raise RecordError(
-                    "record.illegal_move", f"Move {index + 1} ({move}) is not legal: {err}", index=index + 1, move=move
+                    "record.illegal_move", f"Move {index + 1} ({shown}) is not legal: {err}", index=index + 1, move=shown
                 ) from err
         return state
 
@@ -102,11 +104,19 @@ class Record:
 
     @classmethod
     def loads(cls, text: str) -> "Record":
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError, RecursionError):
-            raise RecordError("record.not_json", "This file is not a Dice Hall game record.") from None
-        return cls.from_json(data)
+        return cls.from_json(parse(text))
+
+
+def parse(text: str):
+    """The JSON of a record file, bounded in size and depth before parsing (RecordError if not)."""
+    try:
+        return safejson.loads(text)
+    except safejson.TooLarge as err:
+        if err.reason == "too_big":
+            raise RecordError("record.too_big", "This file is too big to be a Dice Hall game record.") from None
+        raise RecordError("record.not_a_record", "This file is not a Dice Hall game record.") from None
+    except (ValueError, TypeError, RecursionError):
+        raise RecordError("record.not_json", "This file is not a Dice Hall game record.") from None
 
 
 __all__ = ["CHANCE", "Record", "RecordError"]

@@ -7,9 +7,10 @@ Every move goes through `Table.submit` (the running `Match`'s single door, plus 
 
 from __future__ import annotations
 
-import json
 import random
+import secrets
 
+from . import safejson
 from .match import Match
 from .protocol import IllegalMove, State
 from .ranking import Standings
@@ -29,31 +30,47 @@ class SaveError(ValueError):
         self.code = code
 
 
-def clean_seat(game: str, seat: dict) -> dict:
-    """A seat as the table keeps it; ValueError for a seat that cannot be played."""
+def clean_seat(game: str, seat: dict, notes: list[str] | None = None) -> dict:
+    """A seat as the table keeps it; ValueError for a seat that cannot be played.
+
+    With `notes`, an AI level this version does not know (a save from another version, or a
+    tampered one) becomes the game's setup level and "save.level_mapped" is noted, instead of
+    refusing the whole table.
+    """
     if not isinstance(seat, dict):
         raise ValueError("a seat must be an object")
     name, symbol, level = seat.get("name"), seat.get("symbol"), seat.get("ai") or None
     if not isinstance(name, str) or not isinstance(symbol, str) or not name.strip():
         raise ValueError("a seat needs a name and a symbol")
-    if level is not None and level not in get_entry(game).ai_levels:
-        raise ValueError(f"unknown AI level {level!r}")
+    entry = get_entry(game)
+    if level is not None and level not in entry.ai_levels:
+        if notes is None:
+            raise ValueError(f"unknown AI level {level!r}")
+        notes.append("save.level_mapped")
+        level = entry.setup_level
     return {"name": name.strip()[:MAX_NAME], "symbol": symbol[:4], "ai": level}
 
 
 class Table:
     """Seats (name, symbol, AI level or None for a person), the current match and the standings."""
 
-    def __init__(self, game: str, seats: list[dict], extra_options: dict | None = None) -> None:
+    def __init__(self, game: str, seats: list[dict], extra_options: dict | None = None,
+                 notes: list[str] | None = None) -> None:
         rules = get_entry(game).rules
+        if not isinstance(seats, list):
+            raise ValueError("seats must be a list")
         rules.check_options({"players": len(seats), **(extra_options or {})})
         self.game = game
-        self.seats = [clean_seat(game, s) for s in seats]
+        self.notes: list[str] = [] if notes is None else notes  # what loading had to mend (catalog keys)
+        self.seats = [clean_seat(game, s, notes) for s in seats]
         self.extra_options = dict(extra_options or {})
         self.standings = Standings(len(seats))
         self.start_seats: list[int] = []  # start seat of every game played at this table
         self.match: Match | None = None
         self.counted = False  # whether the current game's result is in the standings
+        # Identity of this table across saves: another tab's save of the same table can be told
+        # apart from a different table (see `history`).
+        self.table_id = secrets.token_hex(8)
 
     @property
     def state(self) -> State | None:
@@ -74,6 +91,42 @@ class Table:
         table.start_seats = [record.options.get("start", 0)]
         table._count_if_over()
         return table
+
+    @classmethod
+    def from_export(cls, data: dict, default_seats) -> "Table":
+        """A table from an exported record file (`export()`): its own seats and standings when
+        the file carries them and they are sound, else `default_seats(n)` and fresh standings.
+        RecordError if the record itself is bad."""
+        record = Record.from_json(data)
+        n = record.options["players"]
+        info = data.get("table") if isinstance(data, dict) else None
+        try:
+            seats = info["seats"]
+            if not isinstance(seats, list) or len(seats) != n:
+                raise ValueError("seats do not match the record")
+            table = cls.from_record(record, [clean_seat(record.game, s) for s in seats])
+            standings = Standings.from_json(info["standings"])
+            if len(standings.points) != n:
+                raise ValueError("standings do not match the seats")
+            if not table.counted or standings.games >= 1:  # the finished game is already in them
+                table.standings = standings
+            table.start_seats = [int(s) % n for s in info["start_seats"]][-100:] or table.start_seats
+        except (KeyError, TypeError, ValueError, IndexError):
+            table = cls.from_record(record, default_seats(n))
+        return table
+
+    def export(self) -> dict:
+        """The game record, carrying its table (seats, standings, start seats) for a later import."""
+        data = self.record.to_json()
+        data["table"] = {"seats": [dict(s) for s in self.seats], "standings": self.standings.to_json(),
+                         "start_seats": list(self.start_seats)}
+        return data
+
+    def history(self) -> tuple[str, list[int], list[list]]:
+        """(table id, start seat of every game so far, the current game's moves): what tells two
+        copies of this table apart (see dicehall/savesync.py)."""
+        moves = [list(m) for m in self.record.moves] if self.record else []
+        return self.table_id, list(self.start_seats), moves
 
     # --- games -----------------------------------------------------------------------
     def new_game(self, rng: random.Random) -> State:
@@ -108,19 +161,24 @@ class Table:
 
     # --- saves -----------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game,
+            "table_id": self.table_id,
             "seats": [dict(s) for s in self.seats],
-            "extra_options": dict(self.extra_options),
             "standings": self.standings.to_json(),
             "start_seats": list(self.start_seats),
             "record": self.record.to_json() if self.record else None,
             "counted": self.counted,
         }
+        if self.record is None:  # else they are in the record's options
+            data["extra_options"] = dict(self.extra_options)
+        return data
 
     def dumps(self) -> str:
+        import json
+
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -131,7 +189,14 @@ class Table:
         if data.get("version") != SAVE_VERSION:
             raise SaveError("save.version", "The saved game comes from another version of Dice Hall.")
         try:
-            table = cls(data["game"], data["seats"], data.get("extra_options"))
+            record = data.get("record")
+            extras = data.get("extra_options")
+            if extras is None and isinstance(record, dict) and isinstance(record.get("options"), dict):
+                extras = {k: v for k, v in record["options"].items() if k not in ("players", "start")}
+            table = cls(data["game"], data["seats"], extras, notes=[])
+            table_id = data.get("table_id")
+            if isinstance(table_id, str) and 0 < len(table_id) <= 64:
+                table.table_id = table_id
             table.standings = Standings.from_json(data["standings"])
             if len(table.standings.points) != len(table.seats):
                 raise ValueError("standings do not match the seats")
@@ -151,7 +216,7 @@ class Table:
     @classmethod
     def loads(cls, text: str) -> "Table":
         try:
-            data = json.loads(text)
+            data = safejson.loads(text)
         except (ValueError, TypeError, RecursionError):
             raise SaveError("save.corrupt", "The saved game is damaged.") from None
         return cls.from_json(data)

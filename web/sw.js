@@ -1,7 +1,9 @@
 /* Dice Hall service worker: precache-first, offline PWA.
  *
- * build.py injects VERSION (content hash of dist/) and PRECACHE (every dist file except
- * this one). A new build therefore produces a byte-different sw.js, which the browser
+ * build.py injects VERSION (content hash of dist/), PRECACHE (every file the app needs to
+ * start: an install fails if one is missing) and OPTIONAL (games' lazily loaded data: cached
+ * when it can be, never blocking the install, so a missing data file cannot cost the app its
+ * offline mode). A new build therefore produces a byte-different sw.js, which the browser
  * installs next to the running one; it then WAITS until the page asks it to take over
  * ({type: "SKIP_WAITING"}, sent by sw-register.js when the user accepts the update).
  */
@@ -9,16 +11,20 @@
 
 const VERSION = "__DICEHALL_VERSION__";
 const PRECACHE = ["__DICEHALL_PRECACHE__"];
+const OPTIONAL = ["__DICEHALL_OPTIONAL__"];
 const PREFIX = "dicehall-";
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL("./index.html", self.registration.scope).href;
 
 self.addEventListener("install", (event) => {
+  // "no-cache": revalidate with the server (ETag -> 304 when unchanged) so a max-age'd
+  // HTTP-cache copy of the previous release never lands in the new cache.
+  const request = (url) => new Request(url, { cache: "no-cache" });
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      // "no-cache": revalidate with the server (ETag -> 304 when unchanged) so a
-      // max-age'd HTTP-cache copy of the previous release never lands in the new cache.
-      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })))
+      cache.addAll(PRECACHE.map(request)).then(() =>
+        Promise.allSettled(OPTIONAL.map((url) => cache.add(request(url))))
+      )
     )
   );
 });

@@ -12,15 +12,20 @@ def choose(game, state_json_str, seat, level, seed):
     return ai.choose_move(state, int(seat), str(level) if level else None, random.Random(int(seed)))
 
 
-async def load_asset(game, name, url):
-    """Fetch and install one of a game's lazily loaded data files (absolute URL; the page's
-    service worker serves it offline)."""
+async def load_asset(game, name, url, sha256):
+    """Fetch, check (the build's sha256) and install one of a game's lazily loaded data files
+    (absolute URL; the page's service worker serves it offline)."""
+    import hashlib
+
     import js
 
     resp = await js.fetch(str(url))
     if not resp.ok:
         return f"HTTP {resp.status}"
-    get_entry(str(game)).assets[str(name)].load((await resp.arrayBuffer()).to_bytes())
+    data = (await resp.arrayBuffer()).to_bytes()
+    if hashlib.sha256(data).hexdigest() != str(sha256):
+        return "damaged"
+    get_entry(str(game)).assets[str(name)].load(data)
     return "loaded"
 
 

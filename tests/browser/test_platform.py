@@ -13,6 +13,7 @@ import pytest
 from dicehall_browser import MAX_TOTAL_BYTES, build_site, wait_ready, wait_sw_controlled
 
 PRECACHE_RE = re.compile(r"const PRECACHE = (\[.*?\]);", re.S)
+OPTIONAL_RE = re.compile(r"const OPTIONAL = (\[.*?\]);", re.S)
 VERSION_RE = re.compile(r'const VERSION = "([0-9a-f]{12})";')
 
 
@@ -21,8 +22,12 @@ def dist_files(dist: Path) -> set[str]:
 
 
 def sw_precache(dist: Path) -> tuple[str, list[str]]:
+    """The version and every file the service worker caches (required and optional)."""
     text = (dist / "sw.js").read_text(encoding="utf-8")
-    return VERSION_RE.search(text).group(1), json.loads(PRECACHE_RE.search(text).group(1))
+    required = json.loads(PRECACHE_RE.search(text).group(1))
+    optional = json.loads(OPTIONAL_RE.search(text).group(1))
+    assert optional and all(url.startswith("./data/") for url in optional)  # games' lazy data only
+    return VERSION_RE.search(text).group(1), required + optional
 
 
 # ---------------------------------------------------------------- static checks (no browser)

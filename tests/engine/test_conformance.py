@@ -24,6 +24,12 @@ from support import LANGS, load_catalog
 NAMES = list(entries())
 SEEDS = 3
 
+
+def test_every_game_package_registers():
+    from pygame_core.registry import broken
+
+    assert broken() == {}, "game packages that failed to register"
+
 # Codes raised while running this suite, per game: checked against the catalogs at the end.
 SEEN_CODES: dict[str, set[str]] = {name: set() for name in NAMES}
 

@@ -99,11 +99,62 @@ def test_unknown_ai_level_or_long_name_in_a_save():
     table = Table("penta", seats(2))
     data = table.to_json()
     data["seats"][1]["ai"] = "godlike"
-    with pytest.raises(SaveError):
-        Table.from_json(data)
+    mended = Table.from_json(data)  # the game is kept: the level becomes the usual one, with a note
+    assert mended.seats[1]["ai"] == "optimal" and mended.notes == ["save.level_mapped"]
+    with pytest.raises(ValueError):
+        Table("penta", data["seats"])  # a new table is never set up with an unknown level
     data["seats"][1]["ai"] = None
     data["seats"][0]["name"] = "x" * 10_000
     assert Table.from_json(data).seats[0]["name"] == "x" * 24
+
+
+def test_saves_keep_the_table_id_and_options_once():
+    table = Table("penta", seats(2))
+    table.new_game(random.Random(1))
+    data = table.to_json()
+    assert "extra_options" not in data and data["record"]["options"]["players"] == 2
+    assert Table.loads(table.dumps()).table_id == table.table_id != Table("penta", seats(2)).table_id
+
+
+def test_history_tells_behind_from_diverged():
+    table = Table("penta", seats(2))
+    table.new_game(random.Random(1))
+    play(table, "roll 1 2 3 4 5")
+    behind = Table.loads(table.dumps())
+    play(table, "score chance")
+    ahead_id, starts, ahead = table.history()
+    behind_id, old_starts, old = behind.history()
+    assert ahead_id == behind_id and starts == old_starts and ahead[: len(old)] == old and len(ahead) == len(old) + 1
+    play(behind, "score ones")  # the stale copy moves on its own: the histories diverge
+    assert behind.history()[2][: len(old)] == old and behind.history()[2] != ahead
+
+
+def test_export_carries_the_table_and_import_rebuilds_it():
+    table = Table("penta", seats(2))
+    table.new_game(random.Random(1))
+    play_out(table, 2)
+    table.new_game(random.Random(2))
+    play(table, "roll 6 6 6 6 6")
+    data = json.loads(json.dumps(table.export()))
+    again = Table.from_export(data, lambda n: seats(n))
+    assert again.seats == table.seats and again.standings.to_json() == table.standings.to_json()
+    assert again.state.to_json() == table.state.to_json() and again.start_seats == table.start_seats
+    data["table"]["seats"][1]["ai"] = "godlike"  # a bad table part: the record still imports
+    fallback = Table.from_export(data, lambda n: [{"name": f"N{i}", "symbol": "●▲"[i], "ai": None} for i in range(n)])
+    assert [s["name"] for s in fallback.seats] == ["N0", "N1"] and fallback.standings.games == 0
+
+
+def test_crafted_files_are_refused_before_parsing():
+    for text, code in [("[" * 6000 + "]" * 6000, "record.not_a_record"), (" " * 2_000_001, "record.too_big")]:
+        with pytest.raises(RecordError) as err:
+            Record.loads(text)
+        assert err.value.code == code
+    with pytest.raises(SaveError):
+        Table.loads('{"a":' * 5000 + "1" + "}" * 5000)
+    record = Record("penta", {"players": 1, "start": 0}, [(-1, "roll " + "1 " * 500_000)])
+    with pytest.raises(RecordError) as err:
+        Record.loads(record.dumps())
+    assert len(err.value.params["move"]) <= 40  # messages stay short
 
 
 @pytest.mark.parametrize(

@@ -52,9 +52,11 @@ class FakeHost:
     def say(self, text: str, error: bool = False) -> None:
         self.said.append((text, error))
 
-    def save_game(self, table_text, ui_text) -> None:
-        table, ui = self.saved
-        self.saved = (table if table_text is None and ui_text is not None else table_text, ui_text)
+    def save_game(self, table, ui_text) -> bool:
+        saved_table, _ = self.saved
+        table_text = table.dumps() if table is not None else (saved_table if ui_text is not None else None)
+        self.saved = (table_text, ui_text)
+        return True
 
     def set_text(self, element_id: str, text: str) -> bool:
         return False

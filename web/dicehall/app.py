@@ -19,12 +19,12 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from pygame_core import ai
-from pygame_core.record import Record, RecordError
+from pygame_core.record import RecordError, parse as parse_record
 from pygame_core.registry import entries, get_entry
 from pygame_core.rng import DiceRoller
 from pygame_core.table import MAX_NAME, SaveError, Table
 
-from . import storage
+from . import savesync, storage
 from .assets import Assets
 from .controller import PlayController
 from .dom import button, esc
@@ -32,6 +32,11 @@ from .i18n import LANGUAGES, Catalog, pick_language
 from .widgets.seats import SYMBOLS, name_html, symbol_html
 
 DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "hints": False}
+MAX_RECORD_BYTES = 2_000_000  # a 5-player record is ~10 KB; larger files are refused unread
+MAX_TOAST_CHARS = 240
+TOAST_SECONDS = 8
+INERT_MS = 800  # the second tap of a double tap within this time after a move is ignored
+WORKER_RESTARTS = 2
 
 
 def crypto_seed() -> int:
@@ -50,19 +55,25 @@ async def fetch_json(url: str):
     return json.loads(await resp.text())
 
 
-def check_settings(data) -> dict:
-    """Stored settings, each checked; anything malformed falls back to its default."""
+def check_settings(data) -> tuple[dict, bool]:
+    """Stored settings, each checked, and whether all of them were sound; anything malformed
+    falls back to its default (the app must always start)."""
     settings = dict(DEFAULT_SETTINGS)
+    if data is None:
+        return settings, True
     if not isinstance(data, dict):
-        return settings
-    if data.get("lang") in LANGUAGES:
-        settings["lang"] = data["lang"]
-    if data.get("animations") in (True, False, None):
-        settings["animations"] = data.get("animations")
-    for key in ("autofill", "hints"):
-        if isinstance(data.get(key), bool):
-            settings[key] = data[key]
-    return settings
+        return settings, False
+    sound = True
+    for key, value in data.items():
+        if key == "lang" and (value in LANGUAGES or value is None):
+            settings["lang"] = value
+        elif key == "animations" and value in (True, False, None):
+            settings["animations"] = value
+        elif key in ("autofill", "hints") and isinstance(value, bool):
+            settings[key] = value
+        else:
+            sound = False
+    return settings, sound
 
 
 class App:
@@ -80,7 +91,11 @@ class App:
         self.assets = Assets(self.on_assets)
         self.dialog_kind = None
         self._proxies = []
-
+        self.unsaved = False  # the last save failed (storage full or blocked): say so, offer export
+        self.moved_at = -1e9  # performance.now() of the last tap that changed the game
+        self.worker_restarts = 0
+        self.pending_import = None  # a Table waiting for "replace the unfinished game?"
+        self.toast_task = None
     # --- what the play controller asks of the shell (controller.Host) ---------------------------
     @property
     def lang(self) -> str:
@@ -102,15 +117,72 @@ class App:
                 return True
         return bool(value)
 
-    def save_game(self, table_text: str | None, ui_text: str | None) -> None:
-        if table_text is None and ui_text is None:
+    def save_game(self, table: Table | None, ui_text: str | None) -> bool:
+        """Save after a move. One game has one writer: if storage holds a longer or different
+        history of this table (another tab moved on), this tab takes that one over instead of
+        overwriting it. A failed write (storage full or blocked) is said at once; play goes on."""
+        if table is None and ui_text is None:
             storage.remove(storage.TABLE)
             storage.remove(storage.UI)
-            return
-        if table_text is not None:
-            storage.put(storage.TABLE, table_text)
+            self.set_unsaved(False)
+            return True
+        if table is not None:
+            if savesync.relation(storage.get(storage.TABLE), table) in ("behind", "diverged", "other"):
+                asyncio.ensure_future(self.adopt_stored("tabs.continued"))
+                return False
+            ok = storage.put(storage.TABLE, table.dumps())
+        else:
+            ok = True
         if ui_text is not None:
-            storage.put(storage.UI, ui_text)
+            ok = storage.put(storage.UI, ui_text) and ok
+        self.set_unsaved(not ok)
+        return ok
+
+    def set_unsaved(self, unsaved: bool) -> None:
+        if unsaved != self.unsaved:
+            self.unsaved = unsaved
+            if unsaved:
+                self.say(self.t("save.failed"), error=True)
+            self.render()
+
+    async def adopt_stored(self, note: str | None) -> None:
+        """Take over the table saved in storage (another tab's), with a note for the player."""
+        text = storage.get(storage.TABLE)
+        if text is None:
+            self.play.load(None)
+            if note:
+                self.say(self.t("tabs.ended"), error=True)
+            if self.route()[0] == "play":
+                self.go("#/home", replace=True)
+            return
+        try:
+            table = Table.loads(text)
+            await self.load_game_catalog(table.game)
+        except Exception:
+            return  # a broken save from elsewhere: keep playing here; our next save replaces it
+        self.play.load(table, storage.get_json(storage.UI, {}))
+        if note:
+            self.say(self.t(note), error=True)
+        self.render()
+        self.play.kick()
+
+    def on_storage(self, event) -> None:
+        """Another tab saved: catch up when it is ahead of this one, else say the game moved on."""
+        if self.js(event.key) != storage.TABLE:
+            return
+        stored = self.js(event.newValue)
+        if stored is None:
+            if self.play.running:
+                asyncio.ensure_future(self.adopt_stored("tabs.ended"))
+            return
+        stored = str(stored)
+        if not self.play.running:
+            return
+        relation = savesync.relation(stored, self.table)
+        if relation == "behind":
+            asyncio.ensure_future(self.adopt_stored(None))  # plain catching up
+        elif relation in ("diverged", "other"):
+            asyncio.ensure_future(self.adopt_stored("tabs.continued"))
 
     def set_text(self, element_id: str, text: str) -> bool:
         el = self.element(element_id)
@@ -127,6 +199,9 @@ class App:
             except Exception as err:
                 window.console.warn(f"dicehall: worker failed, main thread takes over: {err}")
                 self.worker = None
+                if self.worker_restarts < WORKER_RESTARTS:  # a fresh worker for the next moves
+                    self.worker_restarts += 1
+                    asyncio.ensure_future(self.start_worker())
         await asyncio.sleep(0.05)  # let "thinking…" paint before the main thread is busy
         return ai.choose_move(state, seat, level, random.Random(seed))
 
@@ -171,7 +246,7 @@ class App:
 
     # --- boot --------------------------------------------------------------------------
     async def start(self) -> None:
-        self.settings = check_settings(storage.get_json(storage.SETTINGS, {}))
+        self.settings, sound = check_settings(storage.get_json(storage.SETTINGS, None, invalid=False))
         lang = self.settings.get("lang")
         if lang not in LANGUAGES:
             langs = [str(x) for x in (window.navigator.languages or [])] or [str(window.navigator.language)]
@@ -179,11 +254,13 @@ class App:
         await self.load_language(lang)
         self.boot_phase("boot.table")
         await self.resume()
+        notes = [] if sound else ["settings.reset"]
         for name, handler in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             document.addEventListener(name, proxy)
-        for target, name, handler in ((window, "hashchange", self.on_hash), (window, "dicehall-update-ready", self.on_update)):
+        for target, name, handler in ((window, "hashchange", self.on_hash), (window, "dicehall-update-ready", self.on_update),
+                                      (window, "storage", self.on_storage)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(name, proxy)
@@ -192,8 +269,18 @@ class App:
         self._proxies.append(proxy)
         dlg.addEventListener("close", proxy)
         if self.play.running and not window.location.hash.startswith("#/play"):
-            window.location.hash = "#/play"
-        self.render()
+            window.history.replaceState(None, "", "#/play")  # no hashchange: boot notes stay up
+        if self.play.running:
+            notes += self.table.notes
+        try:
+            self.render()
+        except Exception as err:  # a save that loads but cannot be shown: the app still starts
+            window.console.error(f"dicehall: resumed game cannot be shown: {err!r}")
+            self.broken_save, self.broken_reason = storage.get(storage.TABLE), self.t("save.corrupt")
+            self.play.load(None)
+            self.render()
+        for note in notes:
+            self.say(self.t(note), error=True)
         document.documentElement.setAttribute("data-app-state", "ready")
         boot = self.element("boot")
         if boot is not None:
@@ -312,29 +399,46 @@ class App:
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 2000)
 
     def export_record(self) -> None:
+        """The game record with its table (names, symbols, computer levels, standings)."""
         if self.table and self.table.record:
             stamp = time.strftime("%Y%m%d-%H%M", time.localtime())
-            self.download(f"dicehall-{self.table.game}-{stamp}.json", self.table.record.dumps())
+            text = json.dumps(self.table.export(), ensure_ascii=False, indent=1)
+            self.download(f"dicehall-{self.table.game}-{stamp}.json", text)
 
     async def import_file(self, input_el) -> None:
         files = input_el.files
         if not files or files.length == 0:
             return
-        text = str(await files.item(0).text())
+        file = files.item(0)
         input_el.value = ""
+        if int(file.size) > MAX_RECORD_BYTES:  # refused before reading it
+            self.say(self.t("record.too_big"), error=True)
+            return
+        text = str(await file.text())
         try:
-            record = Record.loads(text)
-            await self.load_game_catalog(record.game)
+            data = parse_record(text)
+            table = Table.from_export(data, self.default_seats)
+            await self.load_game_catalog(table.game)
         except RecordError as err:
             self.say(self.catalog.error(err), error=True)
             return
         except Exception:
             self.say(self.t("record.corrupt"), error=True)
             return
-        n = record.options["players"]
-        seats = [{"name": self.t("setup.default_name", n=i + 1), "symbol": SYMBOLS[i % len(SYMBOLS)], "ai": None}
-                 for i in range(n)]
-        self.play.load(Table.from_record(record, seats))
+        if self.play.running and not self.table.state.is_terminal():
+            self.pending_import = table  # ask first: an unfinished game would be replaced
+            self.open_dialog("import")
+            return
+        self.accept_import(table)
+
+    def default_seats(self, n: int) -> list[dict]:
+        return [{"name": self.t("setup.default_name", n=i + 1), "symbol": SYMBOLS[i % len(SYMBOLS)], "ai": None}
+                for i in range(n)]
+
+    def accept_import(self, table: Table) -> None:
+        self.pending_import = None
+        self.play.load(table)
+        storage.remove(storage.TABLE)  # a deliberate replacement, not another tab's history
         self.play.save()
         self.say(self.t("import.done"))
         self.go("#/play")
@@ -342,22 +446,31 @@ class App:
 
     # --- feedback ----------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
-        """Announce through the live region (and show errors visibly)."""
+        """Announce through the live region (and show errors visibly, briefly, closably)."""
+        text = text if len(text) <= MAX_TOAST_CHARS else text[: MAX_TOAST_CHARS - 1] + "…"
         live = self.element("live")
         if live is not None:
             live.textContent = text
         if error:
             toast = self.element("toast")
             if toast is not None:
-                toast.textContent = text
+                toast.innerHTML = (f'<span class="toast-text" data-testid="error">{esc(text)}</span>'
+                                   + button("×", action="close-toast", cls="btn ghost toast-close", testid="toast-close",
+                                            aria_label=self.t("toast.close")))
                 toast.hidden = False
-                toast.setAttribute("data-testid", "error")
+                if self.toast_task is not None and not self.toast_task.done():
+                    self.toast_task.cancel()
+                self.toast_task = asyncio.ensure_future(self.hide_toast_later())
+
+    async def hide_toast_later(self) -> None:
+        await asyncio.sleep(TOAST_SECONDS)
+        self.clear_error()
 
     def clear_error(self) -> None:
         toast = self.element("toast")
         if toast is not None:
             toast.hidden = True
-            toast.textContent = ""
+            toast.innerHTML = ""
 
     # --- routing -----------------------------------------------------------------------
     def route(self) -> list[str]:
@@ -405,7 +518,7 @@ class App:
         document.documentElement.setAttribute("data-motion", "on" if self.animations else "off")
         app = self.element("app")
         app.setAttribute("data-screen", screen)
-        app.innerHTML = self.render_topbar(screen) + body
+        app.innerHTML = self.render_topbar(screen) + self.render_notice(screen) + body
         if focus_id:
             el = self.js(document.querySelector(f'[data-testid="{focus_id}"]'))
             if el is not None and not el.disabled:
@@ -427,6 +540,15 @@ class App:
         return (f'<header class="topbar"><div class="brand"><span class="logo" aria-hidden="true">⚄</span>'
                 f'<span>{esc(self.t("app.title"))}</span></div><nav class="topnav" aria-label="{esc(self.t("nav.label"))}">'
                 f"{home}{menu}{settings}</nav></header>")
+
+    def render_notice(self, screen: str) -> str:
+        """A lasting warning while saving fails: the game goes on in memory; export keeps it."""
+        if not self.unsaved or screen not in ("play", "results", "home"):
+            return ""
+        export = button(esc(self.t("results.export")), action="export", cls="btn small", testid="unsaved-export") \
+            if self.play.running else ""
+        return (f'<div class="notice" role="alert" data-testid="unsaved"><span>{esc(self.t("save.failed"))}</span>'
+                f"{export}</div>")
 
     # --- screens -----------------------------------------------------------------------
     def render_home(self) -> str:
@@ -582,6 +704,13 @@ class App:
                              + button(esc(self.t("quit.cancel")), action="close-dialog", cls="btn", testid="quit-cancel")
                              + button(esc(self.t("quit.confirm")), action="confirm-quit", cls="btn danger", testid="quit-confirm")
                              + "</div>")
+        elif kind == "import":
+            running = self.t(f"{self.table.game}.title")
+            dlg.innerHTML = (f'<h2 id="dlg-h">{esc(self.t("import.replace_heading"))}</h2>'
+                             f'<p>{esc(self.t("import.replace_body", game=running))}</p><div class="row">'
+                             + button(esc(self.t("import.keep")), action="close-dialog", cls="btn", testid="import-cancel")
+                             + button(esc(self.t("import.replace")), action="confirm-import", cls="btn danger",
+                                      testid="import-confirm") + "</div>")
         dlg.setAttribute("aria-labelledby", "dlg-h")
         dlg.showModal()
         first = self.js(dlg.querySelector("button"))
@@ -593,6 +722,7 @@ class App:
         if dlg.open:
             dlg.close()
         self.dialog_kind = None
+        self.pending_import = None
 
     # --- events ------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -605,15 +735,31 @@ class App:
         arg = None if arg is None else str(arg)
         screen = self.js(el.closest("[data-index]"))
         index = int(screen.getAttribute("data-index")) if screen is not None else None
+        # One action per tap: the second tap of a double tap (the browser counts it in `detail`)
+        # lands on whatever the first one drew under the finger (Roll again, or Roll after "Play
+        # again"); it is ignored when the first one changed the game. Keyboard clicks count 0.
+        in_game = self.route()[0] == "play" and action not in ("go", "quit", "export", "close-toast")
+        now = float(window.performance.now())
+        if in_game and int(event.detail or 0) >= 2 and now - self.moved_at < INERT_MS:
+            return
+        before = self.position()
         try:
             self.dispatch(action, arg, index)
         except Exception as err:  # never a stack trace for players
             window.console.error(f"dicehall: {action}: {err!r}")
             self.say(self.catalog.error(err), error=True)
+        if in_game and self.position() != before:
+            self.moved_at = float(window.performance.now())
+
+    def position(self):
+        """What a tap can change in the game: the match and how many moves it has."""
+        return (id(self.table.match), self.table.match.index) if self.play.running else None
 
     def dispatch(self, action: str, arg, index: int | None = None) -> None:
         if action != "close-dialog":
             self.clear_error()
+        if action == "close-toast":
+            return
         if action == "go":
             self.go(arg)
         elif action == "new-setup":
@@ -630,6 +776,11 @@ class App:
             self.open_dialog("quit")
         elif action == "close-dialog":
             self.close_dialog()
+        elif action == "confirm-import":
+            table = self.pending_import
+            self.close_dialog()
+            if table is not None:
+                self.accept_import(table)
         elif action == "confirm-quit":
             self.close_dialog()
             self.play.load(None)

@@ -1,7 +1,9 @@
 """Lazily loaded game data (a game's `GameEntry.assets`), fetched when that game opens.
 
-Each asset is fetched once from `./data/<game>/<file>` (precached by the service worker) and
-installed on the main thread, then in the AI worker. The state per game is mirrored on
+Each asset is fetched once from `./data/<game>/<file>` (cached by the service worker when it
+could be), checked against the sha256 the build wrote in `./data/index.json` (a truncated or
+altered copy is dropped from the caches and fetched once more), and installed on the main
+thread, then in the AI worker. The state per game is mirrored on
 <html> for tests and benchmarks: `data-asset-<game>` and `data-asset-<game>-worker` =
 loading | loaded | failed, `data-asset-<game>-ms` = "fetch load" milliseconds.
 """
@@ -9,8 +11,11 @@ loading | loaded | failed, `data-asset-<game>-ms` = "fetch load" milliseconds.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import time
 
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from pygame_core.registry import get_entry
@@ -23,6 +28,7 @@ class Assets:
         self.worker: dict[str, str] = {}
         self.tasks: dict[str, asyncio.Future] = {}
         self.worker_proxy = None
+        self.hashes: dict | None = None  # data/index.json: game -> file -> sha256
 
     def state(self, game: str) -> str:
         return self.main.get(game, "none")
@@ -49,6 +55,37 @@ class Assets:
         except Exception:
             pass
 
+    async def expected_hashes(self) -> dict:
+        if self.hashes is None:
+            resp = await window.fetch("./data/index.json")
+            if not resp.ok:
+                raise OSError(f"data/index.json: HTTP {resp.status}")
+            self.hashes = json.loads(str(await resp.text()))
+        return self.hashes
+
+    async def fetch_checked(self, game: str, file: str) -> bytes:
+        """The file's bytes, only if they match the build's sha256 (one refetch past the caches)."""
+        expected = (await self.expected_hashes()).get(game, {}).get(file)
+        url = f"./data/{game}/{file}"
+        for attempt in (1, 2):
+            # The second try skips the browser's HTTP cache too (a bad copy may sit there).
+            options = {} if attempt == 1 else {"cache": "reload"}
+            resp = await window.fetch(url, to_js(options, dict_converter=window.Object.fromEntries))
+            if resp.ok:
+                data = (await resp.arrayBuffer()).to_bytes()
+                if hashlib.sha256(data).hexdigest() == expected:
+                    return data
+            if attempt == 1:
+                await self.drop_cached(url)
+        raise OSError(f"{url}: missing or damaged")
+
+    async def drop_cached(self, url: str) -> None:
+        """Remove a bad copy from the service worker's caches, so the next fetch asks the server."""
+        absolute = str(window.URL.new(url, window.location.href).href)
+        for key in (await window.caches.keys()).to_py():
+            if str(key).startswith("dicehall-"):
+                await (await window.caches.open(key)).delete(absolute)
+
     async def _load(self, game: str) -> None:
         self.main[game] = "loading"
         self._mark(game, "", "loading")
@@ -56,10 +93,7 @@ class Assets:
         try:
             for asset in get_entry(game).assets.values():
                 started = time.perf_counter()
-                resp = await window.fetch(f"./data/{game}/{asset.file}")
-                if not resp.ok:
-                    raise OSError(f"HTTP {resp.status}")
-                data = (await resp.arrayBuffer()).to_bytes()
+                data = await self.fetch_checked(game, asset.file)
                 fetched = time.perf_counter()
                 asset.load(data)
                 fetch_ms += (fetched - started) * 1000
@@ -88,9 +122,11 @@ class Assets:
             return
         self.worker[game] = "loading"
         try:
+            hashes = await self.expected_hashes()
             for name, asset in get_entry(game).assets.items():
                 url = str(window.URL.new(f"./data/{game}/{asset.file}", window.location.href).href)
-                result = str(await self.worker_proxy.load_asset(game, name, url))
+                sha = hashes.get(game, {}).get(asset.file, "")
+                result = str(await self.worker_proxy.load_asset(game, name, url, sha))
                 if result != "loaded":
                     raise OSError(result)
             self.worker[game] = "loaded"

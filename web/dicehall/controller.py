@@ -42,7 +42,7 @@ class Host(Protocol):
     def animations(self) -> bool: ...
     def render(self) -> None: ...
     def say(self, text: str, error: bool = False) -> None: ...
-    def save_game(self, table_text: str | None, ui_text: str | None) -> None: ...
+    def save_game(self, table: Table | None, ui_text: str | None) -> bool: ...
     def set_text(self, element_id: str, text: str) -> bool: ...
     async def ai_move(self, game: str, state: Any, seat: int, level: str) -> str: ...
     def want_assets(self, game: str) -> None: ...
@@ -89,7 +89,10 @@ class PlayController:
         self.countdown_stopped_at = None
         self.flash = set()
         if table is not None and table.state is not None and isinstance(ui, dict) and ui.get("moves") == table.match.index:
-            self.ui = self.view.check_ui({k: v for k, v in ui.items() if k != "moves"}, table.state)
+            try:
+                self.ui = self.view.check_ui({k: v for k, v in ui.items() if k != "moves"}, table.state)
+            except Exception:  # a stored UI state of the wrong shape: start the position afresh
+                self.ui = {}
 
     def stop(self) -> None:
         for task in (self._loop, self._countdown_task):
@@ -99,19 +102,21 @@ class PlayController:
         self.countdown = None
         self.thinking = False
 
-    def save(self) -> None:
-        if self.table is None:
-            self.host.save_game(None, None)
-            return
+    def ui_text(self) -> str:
         ui = {k: v for k, v in self.ui.items() if not k.startswith("_")}
         ui["moves"] = self.table.match.index if self.table.match else 0
-        self.host.save_game(self.table.dumps(), json.dumps(ui))
+        return json.dumps(ui)
+
+    def save(self) -> None:
+        """Save the table and the UI state (the host refuses to overwrite a longer history)."""
+        if self.table is None:
+            self.host.save_game(None, None)
+        else:
+            self.host.save_game(self.table, self.ui_text())
 
     def save_ui(self) -> None:
         if self.table is not None and self.table.match is not None:
-            ui = {k: v for k, v in self.ui.items() if not k.startswith("_")}
-            ui["moves"] = self.table.match.index
-            self.host.save_game(None, json.dumps(ui))
+            self.host.save_game(None, self.ui_text())
 
     # --- who acts ----------------------------------------------------------------------
     def is_person(self, seat: int) -> bool:

@@ -13,6 +13,14 @@ LANGUAGES = {
 }
 DEFAULT = "en"
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+# Parameters that carry players' names: isolated (FSI … PDI) so right-to-left text or bidi
+# controls in a name cannot reorder the sentence around it.
+NAME_PARAMS = {"name", "names", "players"}
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolate(text: str) -> str:
+    return f"{FSI}{text}{PDI}"
 
 
 def pick_language(preferred) -> str:
@@ -60,7 +68,14 @@ class Catalog:
         message = self.messages.get(key) or self.fallback.get(key) or key
         if not params:
             return message
-        return PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), message)
+
+        def value(match) -> str:
+            name = match.group(1)
+            if name not in params:
+                return match.group(0)
+            return isolate(str(params[name])) if name in NAME_PARAMS else str(params[name])
+
+        return PLACEHOLDER.sub(value, message)
 
     def error(self, err) -> str:
         """The player-language sentence for an engine error with `code` (and `params`)."""

@@ -1,10 +1,14 @@
-"""localStorage access from Python (a missing key is `jsnull`, not None, in Pyodide 314)."""
+"""localStorage access from Python (a missing key is `jsnull`, not None, in Pyodide 314).
+
+Storage may be full, blocked or tampered with: reads never raise, writes say whether they
+worked, and JSON is bounded before it is parsed.
+"""
 
 from __future__ import annotations
 
-import json
-
 from pyscript import window
+
+from pygame_core import safejson
 
 try:
     from pyscript.ffi import is_none
@@ -42,11 +46,16 @@ def remove(key: str) -> None:
         pass
 
 
-def get_json(key: str, default=None):
+_INVALID = object()
+
+
+def get_json(key: str, default=None, invalid=_INVALID):
+    """The stored JSON value; `default` when the key is missing, `invalid` (default: `default`)
+    when it is not readable JSON."""
     text = get(key)
     if text is None:
         return default
     try:
-        return json.loads(text)
-    except ValueError:
-        return default
+        return safejson.loads(text)
+    except (ValueError, RecursionError):
+        return default if invalid is _INVALID else invalid
