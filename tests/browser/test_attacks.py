@@ -33,7 +33,7 @@ def people(n: int = 2, names=None) -> list[dict]:
 
 
 def penta_table(*moves, seats=None) -> Table:
-    table = Table("penta", seats or people())
+    table = Table("penta", seats or people(1))
     table.new_game(random.Random(4))
     for move in moves:
         table.submit(table.state.current_player(), move, table.match.index)

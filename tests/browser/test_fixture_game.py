@@ -11,6 +11,14 @@ from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_
 pytestmark = pytest.mark.browser
 
 
+def take_the_phone(page) -> None:
+    """Wait for the next screen; on a hand-over card, the next person takes the phone."""
+    page.wait_for_selector(f'{tid("handover-ok")}, {tid("play")}')
+    if page.locator(tid("handover-ok")).count():
+        page.click(tid("handover-ok"))
+        page.wait_for_selector(tid("play"))
+
+
 def test_a_game_added_without_shared_edits_plays_by_clicks(fixture_site, page):
     open_app(page, fixture_site, {"animations": False, "lang": "nb"})
     text = catalog("nb", "claim")
@@ -18,15 +26,20 @@ def test_a_game_added_without_shared_edits_plays_by_clicks(fixture_site, page):
     start_game(page, "claim", ["person", "person"])
     no_raw_text(page, "claim")
     page.click(tid("roll"))
+    take_the_phone(page)
     page.wait_for_selector(f'{tid("square-a1")}:enabled')
     first = int(page.get_attribute(tid("play"), "data-seat"))
-    page.click(tid("square-a1"))  # the first person picks; the other one is asked next
+    page.click(tid("square-a1"))  # the first person picks; the other one is asked to take the phone
+    page.wait_for_selector(tid("handover-ok"))
+    page.click(tid("handover-ok"))
     page.wait_for_selector(tid(f"take-back-{first}"))
     assert int(page.get_attribute(tid("play"), "data-seat")) == 1 - first
     page.click(tid(f"take-back-{first}"))  # choose again: the pick is taken back
-    page.wait_for_function("() => !document.querySelector('[data-testid^=take-back-]')")
+    page.wait_for_selector(tid("handover-ok"))  # ... and the first person chooses again
     assert saved_table(page).state.picks == {}
+    page.click(tid("handover-ok"))
     page.click(tid("square-b2"))
+    page.click(tid("handover-ok"))
     page.click(tid("square-c3"))  # the second pick resolves the round
     page.wait_for_selector(f'{tid("last-move")}')
     state = saved_table(page).state
@@ -39,5 +52,6 @@ def test_a_game_added_without_shared_edits_plays_by_clicks(fixture_site, page):
         label = page.get_attribute(tid(f"square-{square}"), "aria-label")
         assert label == text["claim.square"].replace("{square}", square) + ", " + names[state.owner[square]]
     page.click(tid("roll"))
+    take_the_phone(page)
     page.wait_for_selector(f'{tid("square-a1")}:enabled')
     no_raw_text(page, "claim")

@@ -34,8 +34,9 @@ class FakeHost:
         self.catalog.add(game, load_catalog(self.lang, game), load_catalog("en", game))
 
     # controller.Host
-    def t(self, key: str, **params) -> str:
-        return self.catalog.t(key, **params)
+    @property
+    def t(self):
+        return self.catalog
 
     def error_text(self, err) -> str:
         return self.catalog.error(err)

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from dicehall.i18n import LANGUAGES, Catalog, pick_language, placeholders
+from dicehall.i18n import LANGUAGES, PLURAL_FORMS, Catalog, format_number, forms, pick_language, placeholders, plural_category
 from pygame_core.registry import entries
 from support import FIXTURES, LANGS, ROOT, game_web_dir, load_catalog
 
@@ -39,9 +39,19 @@ def test_same_keys_and_placeholders_everywhere(game):
         assert sorted(set(english) - set(messages)) == [], (lang, "missing")
         assert sorted(set(messages) - set(english)) == [], (lang, "extra")
         for key, message in messages.items():
-            assert isinstance(message, str) and message.strip(), (lang, key)
-            assert placeholders(message) == placeholders(english[key]), (lang, key, message)
-            assert message.count("{") == message.count("}"), (lang, key)
+            if isinstance(message, dict):  # a plural message: exactly the language's CLDR forms
+                assert isinstance(english[key], dict) and message["plural"] == english[key]["plural"], (lang, key)
+                assert set(message) - {"plural"} == set(PLURAL_FORMS[lang]), (lang, key)
+                selector = message["plural"]
+                for category, text in message.items():
+                    if category != "plural" and category not in ("zero", "one", "two"):  # those may spell the number
+                        assert "{" + selector + "}" in text, (lang, key, category)
+                assert placeholders(message) <= placeholders(english[key]) | {selector}, (lang, key)
+            else:
+                assert placeholders(message) == placeholders(english[key]), (lang, key, message)
+            for text in forms(message):
+                assert isinstance(text, str) and text.strip(), (lang, key)
+                assert text.count("{") == text.count("}"), (lang, key)
 
 
 def test_games_keep_to_their_namespace():
@@ -110,7 +120,7 @@ def test_dynamic_keys_are_known_patterns():
     known = {"{game}.title", "{name}.title", "{name}.blurb", "{self.table.game}.title", "{ctx.game}.hint.heading",
              "{ctx.game}.hint.explain", "{self.table.game}.hint.best", "{table.game}.review.intro",
              "{table.game}.review.loss_help", "{table.game}.review.plot", "{game}.rules.{i}", "symbol.{k}",
-             "penta.box.{box}", "penta.box.{b}", "penta.box.{args[0]}", "penta.rule.{b}"}
+             "penta.box.{box}", "penta.box.{b}", "penta.box.{args[0]}", "penta.rule.{b}", "settings.pace_{p}"}
     assert patterns <= known, patterns - known
     from pygame_core.games.penta.rules import BOXES
 
@@ -136,7 +146,8 @@ def test_boot_strings_used_by_index_html():
 def test_catalog_format_fallback_and_errors_in_words():
     cat = Catalog("sv", SHARED["sv"], SHARED["en"])
     cat.add("penta", own("sv", "penta"), own("en", "penta"))
-    assert cat.t("penta.rolls_left", n=2) == "Kast kvar: 2"
+    assert cat.t("penta.rolls_left", n=2) == "2 kast kvar"
+    assert cat.number(254.48, 1) == "254,5" and Catalog("en", SHARED["en"]).number(254.48, 1) == "254.5"
     assert cat.t("no.such.key") == "no.such.key"
     assert Catalog("ar", SHARED["ar"], SHARED["en"]).dir == "rtl"
     assert cat.dir == "ltr"
@@ -156,3 +167,17 @@ def test_pick_language():
     assert pick_language(["ar-EG"]) == "ar"
     assert pick_language(["fr"]) == "en"
     assert pick_language([]) == "en"
+
+
+def test_plural_rules_follow_cldr():
+    assert [plural_category("en", n) for n in (0, 1, 2, 1.5)] == ["other", "one", "other", "other"]
+    assert [plural_category("pl", n) for n in (1, 2, 4, 5, 12, 14, 21, 22, 25, 112)] == \
+        ["one", "few", "few", "many", "many", "many", "many", "few", "many", "many"]
+    assert [plural_category("ar", n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 103)] == \
+        ["zero", "one", "two", "few", "few", "many", "many", "other", "other", "few"]
+    pl = Catalog("pl", SHARED["pl"], SHARED["en"])
+    pl.add("penta", own("pl", "penta"), own("en", "penta"))
+    assert [pl.t("penta.rolls_left", n=n) for n in (1, 2, 5)] == ["Został 1 rzut", "Zostały 2 rzuty", "Zostało 5 rzutów"]
+    ar = Catalog("ar", SHARED["ar"], SHARED["en"])
+    assert ar.t("standings.games", n=2) != ar.t("standings.games", n=3) != ar.t("standings.games", n=11)
+    assert format_number("sv", 2.25, 2) == "2,25" and format_number("ar", 2.5, 1) == "2.5"

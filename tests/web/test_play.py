@@ -225,7 +225,9 @@ def test_take_back_through_the_fixture_view():
         play.propose(Roll(roller), 0)
         play.handle("pick", "a1", 1)
         assert play.table.state.picks == {0: "a1"}
-        host.render()
+        host.render()  # hot seat: the other person is asked to take the phone first
+        assert 'data-testid="handover"' in host.body and play.handover == 1
+        play.handle("handover-ok", None, 2)
         assert 'data-testid="take-back-0"' in host.body
         play.handle("take-back", "0:1", 2)
         assert play.table.state.picks == {} and play.table.match.index == 1

@@ -31,12 +31,16 @@ from .dom import button, esc
 from .i18n import LANGUAGES, Catalog, pick_language
 from .widgets.seats import SYMBOLS, name_html, symbol_html
 
-DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "hints": False}
+DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "autofill_seconds": 3, "hints": False,
+                    "pace": "normal"}
+PACES = ("slow", "normal", "fast")
+COUNTDOWN_CHOICES = (2, 3, 5, 10)
 MAX_RECORD_BYTES = 2_000_000  # a 5-player record is ~10 KB; larger files are refused unread
 MAX_TOAST_CHARS = 240
 TOAST_SECONDS = 8
 INERT_MS = 800  # the second tap of a double tap within this time after a move is ignored
 WORKER_RESTARTS = 2
+WORKER_WAIT_SECONDS = 20  # a first AI move waits this long for the worker before the main thread thinks
 
 
 def crypto_seed() -> int:
@@ -71,6 +75,10 @@ def check_settings(data) -> tuple[dict, bool]:
             settings["animations"] = value
         elif key in ("autofill", "hints") and isinstance(value, bool):
             settings[key] = value
+        elif key == "autofill_seconds" and value in COUNTDOWN_CHOICES and type(value) is int:
+            settings[key] = value
+        elif key == "pace" and value in PACES:
+            settings[key] = value
         else:
             sound = False
     return settings, sound
@@ -88,11 +96,14 @@ class App:
         self.broken_save: str | None = None
         self.broken_reason: str = ""
         self.worker = None
+        self.worker_settled = asyncio.Event()  # the AI worker is ready, or failed to start
         self.assets = Assets(self.on_assets)
         self.dialog_kind = None
         self._proxies = []
         self.unsaved = False  # the last save failed (storage full or blocked): say so, offer export
         self.moved_at = -1e9  # performance.now() of the last tap that changed the game
+        self.last_written: str | None = None  # the table text this tab saved or read last
+        self.moment = None  # (screen, …, whose turn): a change scrolls to the top and focuses the heading
         self.worker_restarts = 0
         self.pending_import = None  # a Table waiting for "replace the unfinished game?"
         self.toast_task = None
@@ -101,8 +112,10 @@ class App:
     def lang(self) -> str:
         return self.catalog.lang
 
-    def t(self, key: str, **params) -> str:
-        return self.catalog.t(key, **params)
+    @property
+    def t(self) -> Catalog:
+        """The catalog: `self.t(key, **params)` translates, `self.t.number(v, 1)` formats."""
+        return self.catalog
 
     def error_text(self, err: Exception) -> str:
         return self.catalog.error(err)
@@ -124,13 +137,21 @@ class App:
         if table is None and ui_text is None:
             storage.remove(storage.TABLE)
             storage.remove(storage.UI)
+            self.last_written = None
             self.set_unsaved(False)
             return True
         if table is not None:
-            if savesync.relation(storage.get(storage.TABLE), table) in ("behind", "diverged", "other"):
+            stored = storage.get(storage.TABLE)
+            # Only a save another tab wrote since this tab's last one can win: this tab's own
+            # take-backs shorten its history and are still its to write.
+            if stored is not None and stored != self.last_written and \
+                    savesync.relation(stored, table) in ("behind", "diverged", "other"):
                 asyncio.ensure_future(self.adopt_stored("tabs.continued"))
                 return False
-            ok = storage.put(storage.TABLE, table.dumps())
+            text = table.dumps()
+            ok = storage.put(storage.TABLE, text)
+            if ok:
+                self.last_written = text
         else:
             ok = True
         if ui_text is not None:
@@ -160,11 +181,43 @@ class App:
             await self.load_game_catalog(table.game)
         except Exception:
             return  # a broken save from elsewhere: keep playing here; our next save replaces it
+        self.last_written = text
         self.play.load(table, storage.get_json(storage.UI, {}))
         if note:
             self.say(self.t(note), error=True)
         self.render()
         self.play.kick()
+
+    def on_key(self, event) -> None:
+        """Keyboard shortcuts of the play screen (the view's: e.g. R roll, 1–5 dice, Enter confirm)."""
+        if self.route()[0] != "play" or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = self.js(event.target)
+        tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
+        key = str(event.key)
+        if tag in ("INPUT", "SELECT", "TEXTAREA") or (key in ("Enter", " ") and tag in ("BUTTON", "A", "SUMMARY")):
+            return
+        dlg = self.element("dialog")
+        if dlg is not None and dlg.open:
+            return
+        found = self.play.shortcut(key)
+        if found is None:
+            return
+        event.preventDefault()
+        action, arg = found
+        el = self.js(document.querySelector(f'#app [data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg is not None else "")))
+        if el is None or getattr(el, "disabled", False):
+            return  # the same rule as a click: only what the screen offers
+        try:
+            self.dispatch(action, arg, self.play.table.match.index)
+        except Exception as err:
+            window.console.error(f"dicehall: key {key}: {err!r}")
+            self.say(self.catalog.error(err), error=True)
+
+    def on_activity(self, event) -> None:
+        """Any touch, key or scroll stops an auto-play countdown: the player is there."""
+        if self.play.countdown is not None:
+            self.play.stop_countdown()
 
     def on_storage(self, event) -> None:
         """Another tab saved: catch up when it is ahead of this one, else say the game moved on."""
@@ -176,7 +229,7 @@ class App:
                 asyncio.ensure_future(self.adopt_stored("tabs.ended"))
             return
         stored = str(stored)
-        if not self.play.running:
+        if not self.play.running or stored == self.last_written:
             return
         relation = savesync.relation(stored, self.table)
         if relation == "behind":
@@ -193,6 +246,12 @@ class App:
 
     async def ai_move(self, game: str, state, seat: int, level: str) -> str:
         seed = self.rng.getrandbits(31)
+        if self.worker is None and not self.worker_settled.is_set():
+            # The worker boots after the UI: wait for it rather than freeze the page thinking here.
+            try:
+                await asyncio.wait_for(self.worker_settled.wait(), WORKER_WAIT_SECONDS)
+            except asyncio.TimeoutError:
+                pass
         if self.worker is not None and self.assets.where_to_think(game) == "worker":
             try:
                 return str(await self.worker.choose(game, json.dumps(state.to_json()), seat, level, seed))
@@ -201,6 +260,7 @@ class App:
                 self.worker = None
                 if self.worker_restarts < WORKER_RESTARTS:  # a fresh worker for the next moves
                     self.worker_restarts += 1
+                    self.worker_settled.clear()
                     asyncio.ensure_future(self.start_worker())
         await asyncio.sleep(0.05)  # let "thinking…" paint before the main thread is busy
         return ai.choose_move(state, seat, level, random.Random(seed))
@@ -255,7 +315,8 @@ class App:
         self.boot_phase("boot.table")
         await self.resume()
         notes = [] if sound else ["settings.reset"]
-        for name, handler in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input)):
+        for name, handler in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
+                              ("keydown", self.on_key)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             document.addEventListener(name, proxy)
@@ -264,6 +325,10 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(name, proxy)
+        for name in ("pointerdown", "keydown", "wheel", "touchmove"):
+            proxy = create_proxy(self.on_activity)
+            self._proxies.append(proxy)
+            window.addEventListener(name, proxy, to_js({"capture": True, "passive": True}, dict_converter=window.Object.fromEntries))
         dlg = self.element("dialog")
         proxy = create_proxy(lambda e: self.close_dialog())
         self._proxies.append(proxy)
@@ -346,15 +411,18 @@ class App:
             script.type = "py"
             script.src = "./worker.py"
             script.setAttribute("worker", "")
-            script.setAttribute("name", "ai")
+            name = "ai" if not self.worker_restarts else f"ai{self.worker_restarts}"
+            script.setAttribute("name", name)
             script.setAttribute("config", "./pyscript.json")
             document.body.append(script)
-            self.worker = await workers["ai"]
+            self.worker = await workers[name]
             document.documentElement.setAttribute("data-ai-worker", "ready")
             self.assets.worker_ready(self.worker)
         except Exception as err:  # the main thread keeps computing moves
             document.documentElement.setAttribute("data-ai-worker", "failed")
             window.console.warn(f"dicehall: AI worker unavailable: {err}")
+        finally:
+            self.worker_settled.set()
 
     def bench(self, game, payload):
         """window.diceHallBench(game, payload): a game's in-page measurement (bench/)."""
@@ -382,6 +450,7 @@ class App:
         except Exception:
             self.broken_save, self.broken_reason = text, self.t("save.corrupt")
             return
+        self.last_written = text
         self.play.load(table, storage.get_json(storage.UI, {}))
 
     def save_settings(self) -> None:
@@ -435,10 +504,16 @@ class App:
         return [{"name": self.t("setup.default_name", n=i + 1), "symbol": SYMBOLS[i % len(SYMBOLS)], "ai": None}
                 for i in range(n)]
 
+    def replace_saved_game(self) -> None:
+        """A deliberate new table (set-up, import): it replaces whatever storage holds."""
+        storage.remove(storage.TABLE)
+        storage.remove(storage.UI)
+        self.last_written = None
+
     def accept_import(self, table: Table) -> None:
         self.pending_import = None
         self.play.load(table)
-        storage.remove(storage.TABLE)  # a deliberate replacement, not another tab's history
+        self.replace_saved_game()
         self.play.save()
         self.say(self.t("import.done"))
         self.go("#/play")
@@ -496,7 +571,11 @@ class App:
 
     def render(self) -> None:
         focused = self.js(document.activeElement)
-        focus_id = self.js(focused.getAttribute("data-testid")) if focused is not None and hasattr(focused, "getAttribute") else None
+        # The focused element, by what finds it again after the redraw (its data-testid, or its id).
+        focus_sel = None
+        if focused is not None and hasattr(focused, "getAttribute") and focused is not document.body:
+            testid, elem_id = self.js(focused.getAttribute("data-testid")), self.js(focused.getAttribute("id"))
+            focus_sel = f'[data-testid="{testid}"]' if testid else (f"#{elem_id}" if elem_id else None)
         parts = self.route()
         screen = parts[0]
         game = self.known_game(parts)
@@ -519,10 +598,27 @@ class App:
         app = self.element("app")
         app.setAttribute("data-screen", screen)
         app.innerHTML = self.render_topbar(screen) + self.render_notice(screen) + body
-        if focus_id:
-            el = self.js(document.querySelector(f'[data-testid="{focus_id}"]'))
-            if el is not None and not el.disabled:
-                el.focus()
+        # A new screen or a new person's turn starts at the top with focus on its heading; else
+        # focus stays on the control that had it (the same data-testid).
+        moment = (screen, parts[1] if len(parts) > 1 else None, self.play.moment() if screen == "play" else None)
+        if moment != self.moment:
+            self.moment = moment
+            window.scrollTo(0, 0)
+            heading = self.js(document.querySelector("#app h1"))
+            if heading is not None:
+                if not self.js(heading.getAttribute("tabindex")):
+                    heading.setAttribute("tabindex", "-1")
+                heading.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        else:
+            wanted = self.play.take_focus() if screen == "play" else None
+            selector = f'[data-testid="{wanted}"]' if wanted else focus_sel
+            el = self.js(document.querySelector(selector)) if selector else None
+            if el is not None and not getattr(el, "disabled", False):
+                el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+            elif focus_sel:  # the focused control went away (e.g. Roll after the last roll): the heading
+                heading = self.js(document.querySelector("#app h1"))
+                if heading is not None:
+                    heading.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
     def render_topbar(self, screen: str) -> str:
         home = "" if screen in ("home", "broken") else button(
@@ -651,6 +747,7 @@ class App:
         table = Table(self.setup["game"], seats)
         table.new_game(random.Random(crypto_seed()))
         self.play.load(table)
+        self.replace_saved_game()
         self.play.save()
         self.go("#/play", replace=True)
         self.play.kick()
@@ -690,6 +787,14 @@ class App:
                 f'{esc(self.t("settings.animations"))}</label>'
                 f'<label class="check"><input type="checkbox" data-field="autofill" data-testid="set-autofill"{" checked" if auto else ""}> '
                 f'{esc(self.t("settings.autofill"))}</label><p class="muted">{esc(self.t("settings.autofill_help"))}</p>'
+                f'<label>{esc(self.t("settings.autofill_seconds"))} <select data-field="autofill_seconds" data-testid="set-autofill-seconds">'
+                + "".join(f'<option value="{n}"{" selected" if n == self.settings.get("autofill_seconds", 3) else ""}>'
+                          f'{esc(self.t("settings.seconds", n=n))}</option>' for n in COUNTDOWN_CHOICES)
+                + "</select></label>"
+                f'<label>{esc(self.t("settings.pace"))} <select data-field="pace" data-testid="set-pace">'
+                + "".join(f'<option value="{p}"{" selected" if p == self.settings.get("pace", "normal") else ""}>'
+                          f'{esc(self.t(f"settings.pace_{p}"))}</option>' for p in PACES)
+                + "</select></label>"
                 f'<label class="check"><input type="checkbox" data-field="hints" data-testid="set-hints"{" checked" if hints else ""}> '
                 f'{esc(self.t("settings.hints"))}</label><p class="muted">{esc(self.t("settings.hints_help"))}</p></div>'
                 '<div class="actionbar">' + button(esc(self.t("nav.back")), action="go", arg=self.back_target(), cls="btn primary big",
@@ -728,7 +833,7 @@ class App:
     def on_click(self, event) -> None:
         target = self.js(event.target)
         el = self.js(target.closest("[data-action]")) if target is not None and hasattr(target, "closest") else None
-        if el is None or el.tagName == "INPUT" or el.disabled:
+        if el is None or el.tagName == "INPUT" or getattr(el, "disabled", False):
             return
         action = str(el.getAttribute("data-action"))
         arg = self.js(el.getAttribute("data-arg"))
@@ -832,6 +937,14 @@ class App:
             self.settings["lang"] = str(el.value)
             self.save_settings()
             asyncio.ensure_future(self.change_language(str(el.value)))
+        elif field == "pace" and str(el.value) in PACES:
+            self.settings["pace"] = str(el.value)
+            self.save_settings()
+        elif field == "autofill_seconds":
+            value = int(str(el.value))
+            if value in COUNTDOWN_CHOICES:
+                self.settings[field] = value
+                self.save_settings()
         elif field in ("animations", "autofill", "hints"):
             self.settings[field] = bool(el.checked)
             self.save_settings()

@@ -28,6 +28,7 @@ from .widgets import banner, controls, hint as hint_widget, results as results_w
 from .widgets import seats as seats_widget
 
 COUNTDOWN_SECONDS = 3
+LOG_TURNS = 40  # turns shown in the game log
 
 
 class Host(Protocol):
@@ -59,14 +60,21 @@ class PlayController:
         self.ui: dict = {}
         self.thinking = False
         self.countdown: int | None = None
-        self.countdown_stopped_at: int | None = None  # move index where the player said "wait"
+        self.countdown_move: str | None = None  # what the countdown will play (shown beforehand)
+        self.countdown_stopped_at: int | None = None  # move index where the player said "stop"
+        # Hot seat: the person who last had the screen; a different person next gets a hand-over
+        # card first ("Bo's turn — pass the phone") so nobody sees another's secret choice.
+        self.last_person: int | None = None
+        self.handover: int | None = None
         self.flash: set[int] = set()
         self.hint: dict | None = None  # {"index", "state", "options"}
         self.view_seat: tuple[int, int] | None = None  # (turn number, seat) picked in the seat bar
         self.review_open: int | None = None  # id() of the record whose review is open
         self.review_seat: int | None = None
         self._review: tuple | None = None  # ((record id, length), result)
-        self._last_turn: tuple | None = None  # (index, moves)
+        self._turns: tuple | None = None  # ((record id, index), completed turns, turn under way)
+        self.focus_request: str | None = None  # a data-testid the next render should focus
+        self.announcements: list[str] = []  # moves not yet read out by the live region
         self._loop: asyncio.Task | None = None
         self._countdown_task: asyncio.Task | None = None
 
@@ -87,6 +95,7 @@ class PlayController:
         self.hint = None
         self.view_seat = None
         self.countdown_stopped_at = None
+        self.last_person = self.handover = None
         self.flash = set()
         if table is not None and table.state is not None and isinstance(ui, dict) and ui.get("moves") == table.match.index:
             try:
@@ -100,6 +109,7 @@ class PlayController:
                 task.cancel()
         self._loop = self._countdown_task = None
         self.countdown = None
+        self.countdown_move = None
         self.thinking = False
 
     def ui_text(self) -> str:
@@ -151,6 +161,7 @@ class PlayController:
             for proposal in proposals or []:
                 if isinstance(proposal, Ui):
                     self.ui.update(proposal.changes)
+                    self.focus_request = proposal.focus or self.focus_request
                     self.cancel_countdown(render=False)
                 elif isinstance(proposal, Move):
                     self._commit(proposal.seat, proposal.move, by_person=True)
@@ -173,7 +184,7 @@ class PlayController:
         if changed:
             self.save()
             self.host.render()
-            self.host.say(self.prompt_sentence())
+            self.host.say(" ".join(filter(None, [self.pop_announcements(), self.prompt_sentence()])))
             self.kick()
         else:
             self.save_ui()
@@ -198,7 +209,22 @@ class PlayController:
             self._roll()
 
     def _roll(self) -> None:
-        self._commit(CHANCE, self.roller.roll(self.table.state))
+        state = self.table.state
+        move = self.roller.roll(state)
+        roller = state.roller()
+        self._commit(CHANCE, move)
+        self.announce(roller, move)
+
+    def announce(self, seat: int | None, move: str) -> None:
+        """Remember a move for the live region (dice, and what other seats did)."""
+        words = self.view.describe_move(self.host.t, move)
+        name = self.table.seats[seat]["name"] if seat is not None and seat >= 0 else None
+        self.announcements.append(self.host.t("play.announce", name=name, move=words) if name else words)
+
+    def pop_announcements(self) -> str:
+        text = " ".join(self.announcements)
+        self.announcements = []
+        return text
 
     def take_back_positions(self) -> dict[int, list[int]]:
         """Per person seat, the record positions it may take back now (the rules declare them)."""
@@ -223,8 +249,12 @@ class PlayController:
         if self._loop is None or self._loop.done():
             self._loop = asyncio.ensure_future(self._run())
 
+    PACES = {"slow": 1.2, "fast": 0.05}
+
     def pace(self) -> float:
-        return 0.5 if self.host.animations else 0.15
+        """Seconds a computer step stays on screen (setting "pace"; normal follows animations)."""
+        pace = self.host.settings.get("pace", "normal")
+        return self.PACES.get(pace, 0.5 if self.host.animations else 0.15)
 
     async def _run(self) -> None:
         table = self.table
@@ -243,6 +273,7 @@ class PlayController:
                     return
                 self._roll()
                 self.save()
+                self.host.say(self.pop_announcements())
                 continue
             ai_seats = [s for s in state.current_players() if not self.is_person(s)]
             if not ai_seats:
@@ -258,6 +289,8 @@ class PlayController:
                 return
             try:
                 self._commit(seat, move)
+                self.announce(seat, move)
+                self.host.say(self.pop_announcements())
             except IllegalMove as err:  # an AI bug must not freeze the table: say so, stop
                 self.thinking = False
                 self.host.say(self.host.error_text(err), error=True)
@@ -275,7 +308,8 @@ class PlayController:
     def _maybe_countdown(self) -> None:
         seat = self.acting_seat()
         table = self.table
-        if (seat is None or table.state.is_chance() or not self.host.settings.get("autofill", True)
+        if (seat is None or self.handover is not None or table.state.is_chance()
+                or not self.host.settings.get("autofill", True)
                 or not get_entry(table.game).rules.auto_move_due(table.state, seat)
                 or self.countdown_stopped_at == table.match.index
                 or (self._countdown_task is not None and not self._countdown_task.done())):
@@ -283,20 +317,25 @@ class PlayController:
         self._countdown_task = asyncio.ensure_future(self._countdown(seat, table.match.index))
 
     async def _countdown(self, seat: int, index: int) -> None:
+        """The rules' auto-play: the computer's choice is worked out first and shown (the view
+        marks it), then played when the seconds run out unless the player does anything."""
         table = self.table
-        for n in range(COUNTDOWN_SECONDS, 0, -1):
+        await self.host.assets_ready(table.game)
+        level = get_entry(table.game).default_level
+        move = await self.host.ai_move(table.game, table.state.clone(), seat, level)
+        if self.table is not table or table.match.index != index or self._countdown_task is None:
+            return
+        self.countdown_move = move
+        seconds = int(self.host.settings.get("autofill_seconds", COUNTDOWN_SECONDS))
+        for n in range(seconds, 0, -1):
             self.countdown = n
-            if not self.host.set_text("countdown", self.host.t("play.countdown", n=n)):
+            if n == seconds or not self.host.set_text("countdown", self.host.t("play.countdown", n=n)):
                 self.host.render()
             await asyncio.sleep(1)
             if self.table is not table or table.match.index != index:
                 return
         self.countdown = None
-        await self.host.assets_ready(table.game)
-        level = get_entry(table.game).default_level
-        move = await self.host.ai_move(table.game, table.state.clone(), seat, level)
-        if self.table is not table or table.match.index != index:
-            return
+        self.countdown_move = None
         self._countdown_task = None
         self.propose(Move(seat, move), index)
 
@@ -305,6 +344,7 @@ class PlayController:
         if task is not None and not task.done() and task is not _current_task():
             task.cancel()
         self._countdown_task = None
+        self.countdown_move = None
         if self.countdown is not None:
             self.countdown = None
             if render:
@@ -316,6 +356,16 @@ class PlayController:
             self.countdown_stopped_at = self.table.match.index
         self.cancel_countdown()
 
+    def shortcut(self, key: str) -> tuple[str, str | None] | None:
+        """The (action, arg) a key makes on the play screen now, from the view; None if none."""
+        if not self.running or self.acting_seat() is None or self.handover is not None:
+            return None
+        return self.view.shortcuts(self.context()).get(key)
+
+    def take_focus(self) -> str | None:
+        request, self.focus_request = self.focus_request, None
+        return request
+
     # --- shared actions (the platform's own buttons on the play screen) ------------------
     SHARED_ACTIONS = ("hint", "hint-apply", "stop-countdown", "view-seat", "review-open", "review-seat")
 
@@ -325,6 +375,11 @@ class PlayController:
             return
         if action == "stop-countdown":
             self.stop_countdown()
+        elif action == "handover-ok":
+            self.handover = None
+            self.last_person = self.acting_seat()
+            self.host.render()
+            self._maybe_countdown()
         elif action == "view-seat":
             seat = int(arg)
             turn = self.table.state.turn_number()
@@ -398,11 +453,16 @@ class PlayController:
             self.host.render()
 
     # --- rendering ------------------------------------------------------------------------
-    def last_turn(self) -> list:
-        index = self.table.match.index
-        if self._last_turn is None or self._last_turn[0] != (id(self.table.record), index):
-            self._last_turn = ((id(self.table.record), index), self.table.match.last_turn())
-        return self._last_turn[1]
+    def turn_history(self) -> tuple[list, bool]:
+        """(completed turns, whether the current turn has begun), replayed once per position."""
+        key = (id(self.table.record), self.table.match.index)
+        if self._turns is None or self._turns[0] != key:
+            current = self.table.state.turn_number()
+            turns = self.table.match.turns()
+            completed = [turn for turn in turns if turn[0][2].turn_number() < current]
+            begun = bool(turns) and turns[-1][0][2].turn_number() == current
+            self._turns = (key, completed, begun)
+        return self._turns[1], self._turns[2]
 
     def context(self) -> PlayContext:
         table, state = self.table, self.table.state
@@ -412,13 +472,15 @@ class PlayController:
             view_seat = self.view_seat[1]
         hint = self.current_hint()
         entry = get_entry(table.game)
+        turns, begun = self.turn_history()
         ctx = PlayContext(
             t=self.host.t, lang=self.host.lang, game=table.game, seats=table.seats, state=state,
             index=table.match.index, ui=self.ui, seat=seat, thinking=self.thinking,
             animations=self.host.animations, settings=self.host.settings, flash=set(self.flash),
-            rolled=set(self.ui.get("_rolled", ())), countdown=self.countdown, hint=hint,
+            rolled=set(self.ui.get("_rolled", ())), countdown=self.countdown, countdown_move=self.countdown_move, hint=hint,
             hints_enabled=self.hints_enabled() and seat is not None and not state.is_chance(),
-            last_turn=self.last_turn(), takebacks=self.take_back_positions(), view_seat=view_seat,
+            last_turn=turns[-1] if turns else [], turn_begun=begun, log=turns[-LOG_TURNS:],
+            takebacks=self.take_back_positions(), view_seat=view_seat,
             asset_state=self.host.asset_state(table.game) if entry.assets else "loaded",
         )
         ctx.platform = self.platform_parts(ctx)
@@ -446,28 +508,65 @@ class PlayController:
             "tools": '<div class="row tools">' + button(esc(t("results.export")), action="export", cls="btn small",
                                                        testid="export-record") + "</div>",
         }
-        if ctx.last_turn:
+        if ctx.last_turn and not ctx.turn_begun:  # shown until the next turn's first move
             owner = next((s for s, _, _ in reversed(ctx.last_turn) if s >= 0), None)
             if owner is not None:
                 parts["last"] = banner.last_turn(ctx.seats, owner, t("play.last_move"), view.describe_turn(ctx, ctx.last_turn))
+        parts["log"] = banner.game_log(ctx.seats, t("play.log"), [
+            (next((s for s, _, _ in reversed(turn) if s >= 0), None), view.describe_turn(ctx, turn)) for turn in ctx.log])
         if ctx.countdown is not None:
-            parts["countdown"] = controls.countdown(t("play.countdown", n=ctx.countdown), t("play.countdown_stop"))
+            parts["countdown"] = controls.countdown(t("play.countdown", n=ctx.countdown), t("play.countdown_stop"),
+                                                    view.describe_move(t, ctx.countdown_move) if ctx.countdown_move else "")
         if ctx.hints_enabled:
             parts["hint"] = hint_widget.hint_panel(
                 t, ctx.hint, describe=lambda m: view.describe_move(t, m), fmt=lambda v: view.format_value(t, v),
                 heading=t(f"{ctx.game}.hint.heading"), explain=t(f"{ctx.game}.hint.explain"))
         return parts
 
+    def moment(self) -> tuple:
+        """What makes the play screen start afresh at the top: the game, whose turn, a hand-over."""
+        if not self.running:
+            return ()
+        state = self.table.state
+        return (id(self.table.match), state.is_terminal(), state.turn_number(), self.acting_seat(), self.handover)
+
+    def people(self) -> int:
+        return sum(1 for seat in range(len(self.table.seats)) if self.is_person(seat))
+
+    def check_handover(self) -> None:
+        """A different person is to act than had the screen last: ask them to take it first."""
+        seat = self.acting_seat()
+        if seat is None or self.handover is not None:
+            return
+        if self.last_person is not None and seat != self.last_person and self.people() > 1:
+            self.handover = seat
+            self.cancel_countdown(render=False)
+        else:
+            self.last_person = seat
+
+    def render_handover(self) -> str:
+        t, seat = self.host.t, self.handover
+        return (f'<section class="screen handover" aria-labelledby="play-h" data-testid="handover" data-index="{self.table.match.index}">'
+                f'<div class="handover-card"><h1 id="play-h" tabindex="-1">{seats_widget.seat_label(self.table.seats, seat)}</h1>'
+                f'<p>{esc(t("handover.body", name=self.table.seats[seat]["name"]))}</p>'
+                + controls.action_bar(button(esc(t("handover.ok", name=self.table.seats[seat]["name"])), action="handover-ok",
+                                             cls="btn primary big", testid="handover-ok"))
+                + "</div></section>")
+
     def render_body(self) -> str:
         """The play screen or, once the game is over, the results screen."""
         state = self.table.state
+        self.check_handover()
         if state.is_terminal():
             body = self.render_results()
+        elif self.handover is not None and self.handover == self.acting_seat():
+            return self.render_handover()
         else:
+            self.handover = None
             ctx = self.context()
             body = (f'<section class="screen play" aria-labelledby="play-h" data-testid="play" data-index="{ctx.index}" '
                     f'data-seat="{"" if ctx.seat is None else ctx.seat}">'
-                    f'<h1 id="play-h" class="sr-only">{esc(self.host.t(f"{self.table.game}.title"))}</h1>'
+                    f'<h1 id="play-h" class="sr-only" tabindex="-1">{esc(self.host.t(f"{self.table.game}.title"))}</h1>'
                     + self.view.render(ctx) + "</section>")
         # one render shows a flash or a roll once
         self.flash = set()

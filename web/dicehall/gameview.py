@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .dom import esc
+
 
 @dataclass(frozen=True)
 class Move:
@@ -40,6 +42,7 @@ class TakeBack:
 @dataclass(frozen=True)
 class Ui:
     changes: dict
+    focus: str | None = None  # data-testid to move the keyboard focus to (the next logical step)
 
 
 Proposal = Move | Roll | TakeBack | Ui
@@ -49,7 +52,7 @@ Proposal = Move | Roll | TakeBack | Ui
 class PlayContext:
     """Everything a view may read while rendering or handling a click (built by the controller)."""
 
-    t: Callable[..., str]
+    t: Callable[..., str]  # the catalog: t(key, **params); t.number(value, decimals)
     lang: str
     game: str
     seats: list[dict]  # name, symbol, ai (None for a person)
@@ -65,16 +68,19 @@ class PlayContext:
     flash: set = field(default_factory=set)  # seats whose score just changed
     rolled: set = field(default_factory=set)  # dice positions that were just thrown (animation)
     countdown: int | None = None  # seconds left before the computer chooses for `seat`
+    countdown_move: str | None = None  # what it will play then (mark it: the player sees it coming)
     hint: dict | None = None  # {"state": "loading"|"unavailable"|"ready", "options": [...]}
     hints_enabled: bool = False
     last_turn: list = field(default_factory=list)  # [(seat, move, state before)] of the last turn
+    turn_begun: bool = False  # the current turn has had a move (the last turn's marks go away)
+    log: list = field(default_factory=list)  # the last completed turns, oldest first
     # Moves people at this screen may take back now: person seat -> record positions.
     takebacks: dict = field(default_factory=dict)
     view_seat: int | None = None  # the seat whose card the player asked to see (seat bar tap)
     asset_state: str = "none"  # lazily loaded game data: none | loading | loaded | failed
     # The platform's widgets, already drawn, for the view to place in its layout: "seats" (the
-    # seat bar), "prompt" (whose turn, what to do), "last" (the last turn), "countdown", "hint",
-    # "tools" (export the game record).
+    # seat bar), "prompt" (whose turn, what to do), "last" (the last turn, until the next one
+    # begins), "countdown" (for the action bar), "hint", "log" (the game so far), "tools".
     platform: dict = field(default_factory=dict)
 
 
@@ -111,8 +117,9 @@ class GameView:
         return move
 
     def describe_turn(self, ctx: PlayContext, turn: list) -> str:
-        """HTML for the 'last move' banner: the moves of the last completed turn."""
-        return ""
+        """HTML for one completed turn ([(seat, move, state before)]): the 'last move' banner and
+        the game log. Default: its moves in words."""
+        return esc(", ".join(self.describe_move(ctx.t, move) for seat, move, _ in turn if seat >= 0))
 
     def prompt(self, ctx: PlayContext) -> str:
         """The one-line prompt for the acting seat."""
@@ -120,12 +127,18 @@ class GameView:
         return ctx.t(code, **params)
 
     # --- hints and review --------------------------------------------------------------
+    def shortcuts(self, ctx: PlayContext) -> dict[str, tuple[str, str | None]]:
+        """Keys (KeyboardEvent.key) -> (action, arg) while a person may act: the same actions a
+        click makes. Enter is only taken when the focus is not on a button."""
+        return {}
+
     def apply_hint(self, ctx: PlayContext, move: str) -> Proposal | list[Proposal] | None:
         """What "Apply" on a suggested move does; default: play it."""
         return Move(ctx.seat, move) if ctx.seat is not None else None
 
-    def format_value(self, ctx_t, value: float) -> str:
-        return f"{value:.1f}"
+    def format_value(self, t, value: float) -> str:
+        """An advisor's or review's value as shown (`t` is the catalog: `t.number` localises)."""
+        return t.number(value, 1)
 
     def review_when(self, t, decision: dict) -> str:
         """Where in the game a reviewed decision was made (e.g. "Round 3, roll 2:")."""

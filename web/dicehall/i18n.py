@@ -1,4 +1,9 @@
-"""Message catalogs: flat keys, `{name}` placeholders. Pure Python (tested under CPython)."""
+"""Message catalogs: flat keys, `{name}` placeholders, CLDR plural forms, number formats.
+
+A message is a string, or a plural message: `{"plural": "n", "one": "{n} roll left", "other":
+"{n} rolls left"}` with the CLDR categories of its language (PLURAL_FORMS); the number in the
+named parameter picks the form. Pure Python (tested under CPython).
+"""
 
 from __future__ import annotations
 
@@ -34,8 +39,58 @@ def pick_language(preferred) -> str:
     return DEFAULT
 
 
-def placeholders(message: str) -> set[str]:
-    return set(PLACEHOLDER.findall(message))
+# CLDR plural categories each language uses (https://cldr.unicode.org, "Language Plural Rules").
+PLURAL_FORMS = {
+    "en": ("one", "other"),
+    "nb": ("one", "other"),
+    "sv": ("one", "other"),
+    "pl": ("one", "few", "many", "other"),
+    "ar": ("zero", "one", "two", "few", "many", "other"),
+}
+DECIMAL_COMMA = {"nb", "sv", "pl"}
+
+
+def plural_category(lang: str, n) -> str:
+    """The CLDR plural category of the number `n` in `lang` (numbers with a fraction: "other")."""
+    if isinstance(n, float) and not n.is_integer():
+        return "other"
+    try:
+        i = abs(int(n))
+    except (TypeError, ValueError):
+        return "other"
+    if lang == "pl":
+        if i == 1:
+            return "one"
+        if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
+            return "few"
+        return "many"
+    if lang == "ar":
+        if i in (0, 1, 2):
+            return ("zero", "one", "two")[i]
+        if 3 <= i % 100 <= 10:
+            return "few"
+        if 11 <= i % 100 <= 99:
+            return "many"
+        return "other"
+    return "one" if i == 1 else "other"
+
+
+def format_number(lang: str, value: float, decimals: int = 0) -> str:
+    """`value` with `decimals` digits and the language's decimal sign (a comma in nb, sv, pl)."""
+    text = f"{value:.{decimals}f}"
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
+def forms(message) -> list[str]:
+    """The texts of a message: itself, or each plural form of a plural message."""
+    if isinstance(message, dict):
+        return [v for k, v in message.items() if k != "plural"]
+    return [message]
+
+
+def placeholders(message) -> set[str]:
+    """Placeholders of a message (of all its plural forms)."""
+    return set().union(*(set(PLACEHOLDER.findall(text)) for text in forms(message)))
 
 
 class Catalog:
@@ -66,6 +121,10 @@ class Catalog:
 
     def t(self, key: str, **params) -> str:
         message = self.messages.get(key) or self.fallback.get(key) or key
+        if isinstance(message, dict):
+            # {"plural": "n", "one": "...", "other": "..."}: the form for the number in `n`
+            count = params.get(message.get("plural", "n"))
+            message = message.get(plural_category(self.lang, count)) or message.get("other") or key
         if not params:
             return message
 
@@ -76,6 +135,13 @@ class Catalog:
             return isolate(str(params[name])) if name in NAME_PARAMS else str(params[name])
 
         return PLACEHOLDER.sub(value, message)
+
+    def __call__(self, key: str, **params) -> str:
+        """A catalog is its own `t`: views get it as `ctx.t` and can also ask `t.number(...)`."""
+        return self.t(key, **params)
+
+    def number(self, value: float, decimals: int = 0) -> str:
+        return format_number(self.lang, value, decimals)
 
     def error(self, err) -> str:
         """The player-language sentence for an engine error with `code` (and `params`)."""

@@ -17,3 +17,13 @@ def last_turn(seats: list[dict], seat: int, label: str, body_html: str) -> str:
         return ""
     return (f'<div class="lastmove" data-testid="last-move"><span class="lm-label">{esc(label)}</span> '
             f'<span>{seat_label(seats, seat)}:</span> {body_html}</div>')
+
+
+def game_log(seats: list[dict], title: str, entries: list[tuple[int | None, str]]) -> str:
+    """The game so far, one line per completed turn, newest first; folded away until opened."""
+    items = "".join(f'<li>{seat_label(seats, seat) + ": " if seat is not None else ""}{body}</li>'
+                    for seat, body in reversed(entries) if body)
+    if not items:
+        return ""
+    return (f'<details class="log" data-testid="log"><summary>{esc(title)}</summary>'
+            f'<ol class="log-list" reversed>{items}</ol></details>')

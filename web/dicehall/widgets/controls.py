@@ -5,11 +5,17 @@ from __future__ import annotations
 from ..dom import button, esc
 
 
-def action_bar(*buttons_html: str) -> str:
-    return '<div class="actionbar" data-testid="actionbar">' + "".join(buttons_html) + "</div>"
+def action_bar(*buttons_html: str, above: str = "") -> str:
+    """The bar at the bottom with the moment's actions; `above` (e.g. the countdown) sits on it."""
+    top = f'<div class="actionbar-top">{above}</div>' if above else ""
+    return (f'<div class="actionbar" data-testid="actionbar">{top}<div class="actionbar-row">'
+            + "".join(buttons_html) + "</div></div>")
 
 
-def countdown(text: str, stop_label: str) -> str:
-    """"The computer chooses in 3 s" with a button that stops it (action `stop-countdown`)."""
-    return (f'<div class="countdown" role="status" data-testid="countdown"><span id="countdown">{esc(text)}</span> '
+def countdown(text: str, stop_label: str, what: str = "") -> str:
+    """"The computer chooses for you in 3 s: <what>", with a button that stops it (action
+    `stop-countdown`); meant for the action bar, where the player's eyes and thumb are."""
+    target = f'<span class="countdown-what" data-testid="countdown-what">{esc(what)}</span>' if what else ""
+    return (f'<div class="countdown" role="status" data-testid="countdown"><span class="countdown-text">'
+            f'<span id="countdown">{esc(text)}</span>{target}</span>'
             + button(esc(stop_label), action="stop-countdown", cls="btn small", testid="stop-countdown") + "</div>")

@@ -8,19 +8,16 @@ from .seats import name_html, seat_label
 
 
 def progression(match) -> list[list[int]]:
-    """Per seat: 0 at the start, then its score after each completed turn in which it moved."""
+    """Per seat: 0 at the start, then every seat's score after each completed turn (a steal or
+    any other change in another player's turn shows where it happened)."""
     series = [[0] for _ in range(match.state.num_players)]
     for turn in match.turns():
-        movers = sorted({seat for seat, _, _ in turn if seat >= 0})
-        if not movers:
-            continue
         end = turn[-1][2].clone()
         end.apply(turn[-1][1], turn[-1][0])
         if end.turn_number() == turn[0][2].turn_number() and not end.is_terminal():
             continue  # the turn is still going on
-        scores = end.scores()
-        for seat in movers:
-            series[seat].append(scores[seat])
+        for seat, score in enumerate(end.scores()):
+            series[seat].append(score)
     return series
 
 
@@ -32,21 +29,21 @@ def results_table(t, seats: list[dict], state, heads: list[str], breakdown) -> s
     for seat in order:
         cells = "".join(f'<td class="num">{esc(v)}</td>' for v in breakdown(state, seat))
         rows.append(f'<tr data-testid="result-row-{seat}"><td class="num">{places[seat]}</td><th scope="row">{seat_label(seats, seat)}</th>'
-                    f'<td class="num total" data-testid="result-total-{seat}">{scores[seat]}</td>{cells}</tr>')
+                    f'{cells}<td class="num total" data-testid="result-total-{seat}">{scores[seat]}</td></tr>')
     head = "".join(f'<th scope="col" class="num">{esc(h)}</th>' for h in heads)
     winners = [seats[s]["name"] for s in range(len(places)) if places[s] == 1]
     headline = (t("results.winner", name=winners[0]) if len(winners) == 1 else t("results.shared", names=", ".join(winners)))
     return (f'<p class="lead" data-testid="winner"><bdi>{esc(headline)}</bdi></p><div class="scroll" tabindex="0" '
             f'aria-labelledby="res-h"><table class="results-table" data-testid="results-table">'
             f'<caption class="sr-only">{esc(t("results.heading"))}</caption><thead><tr><th scope="col">{esc(t("results.place"))}</th>'
-            f'<th scope="col">{esc(t("results.player"))}</th><th scope="col" class="num">{esc(t("results.total"))}</th>{head}</tr></thead>'
+            f'<th scope="col">{esc(t("results.player"))}</th>{head}<th scope="col" class="num">{esc(t("results.total"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
 def score_plot(t, seats: list[dict], match) -> str:
     series = progression(match)
     return line_plot(dict(enumerate(series)), seats, title=t("results.plot"),
-                     steps_text=lambda n: t("results.rounds", n=n), testid="plot")
+                     steps_text=lambda n: t("results.turns", n=n), testid="plot")
 
 
 def standings_table(t, seats: list[dict], standings) -> str:

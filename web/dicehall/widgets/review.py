@@ -35,8 +35,8 @@ def review_section(t, seats: list[dict], result: dict | None, *, status: str, is
     for s in shown:
         e = graded[s]
         rows.append(f'<tr data-testid="review-row-{s}"><th scope="row">{seat_label(seats, s)}</th>'
-                    f'<td class="num" data-testid="review-loss-{s}" data-loss="{e["total_loss"]:.4f}">{e["total_loss"]:.1f}</td>'
-                    f'<td class="num" data-testid="review-mean-{s}">{e["mean_loss"]:.2f}</td>'
+                    f'<td class="num" data-testid="review-loss-{s}" data-loss="{e["total_loss"]:.4f}">{esc(t.number(e["total_loss"], 1))}</td>'
+                    f'<td class="num" data-testid="review-mean-{s}">{esc(t.number(e["mean_loss"], 2))}</td>'
                     f'<td class="num">{esc(e["score"])}</td></tr>')
     summary = (f'<div class="scroll" tabindex="0" aria-labelledby="rev-h"><table class="review-table" data-testid="review-table">'
                f'<caption class="sr-only">{esc(t("review.heading"))}</caption><thead><tr><th scope="col">{esc(t("results.player"))}</th>'

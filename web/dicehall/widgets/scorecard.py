@@ -1,7 +1,9 @@
 """A score card: one row per box or category, one column per seat.
 
 On a phone only one seat's column shows (the current seat's, or the one picked in the seat bar);
-other players' totals stay visible in the seat bar.
+other players' totals stay visible in the seat bar. A `compact` card folds that column into two
+side-by-side columns of rows (rows marked `col-a` / `col-b`), so a whole card of boxes fits a
+360×740 screen next to the dice and the action bar.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from .seats import seat_label
 
 
 def score_table(seats: list[dict], rows: list[dict], *, current: int | None, focus: int | None,
-                caption: str, corner: str) -> str:
+                caption: str, corner: str, compact: bool = False) -> str:
     """rows: [{"label": HTML, "cls": str, "testid": str|None, "cells": [{"html", "cls", "testid"}]}]."""
     focus = current if focus is None else focus
 
@@ -25,6 +27,6 @@ def score_table(seats: list[dict], rows: list[dict], *, current: int | None, foc
             f'<td{attrs(cls=(col_cls(s) + " " + cell.get("cls", "")).strip(), data_testid=cell.get("testid"))}>{cell["html"]}</td>'
             for s, cell in enumerate(row["cells"]))
         body.append(f'<tr{attrs(cls=row.get("cls") or None, data_testid=row.get("testid"))}><th scope="row">{row["label"]}</th>{cells}</tr>')
-    return (f'<div class="cardpanel"><table class="scorecard" data-testid="scorecard" data-players="{len(seats)}">'
+    return (f'<div class="cardpanel"><table class="scorecard{" compact" if compact else ""}" data-testid="scorecard" data-players="{len(seats)}">'
             f'<caption class="sr-only">{esc(caption)}</caption><thead><tr><th scope="col"><span class="sr-only">{esc(corner)}</span></th>'
             f'{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')

@@ -116,10 +116,16 @@ class PentaView(GameView):
         if action == "toggle" and state.rolls < ROLLS_PER_ROUND:
             return Ui({"held": sorted(set(held(ctx.ui)) ^ {int(arg)})})
         if action == "box" and arg in BOXES:
-            return Ui({"box": None if ctx.ui.get("box") == arg else arg})
+            chosen = None if ctx.ui.get("box") == arg else arg
+            return Ui({"box": chosen}, focus="confirm" if chosen else None)  # Enter then confirms
         if action == "confirm" and ctx.ui.get("box"):
             return Move(seat, "score " + ctx.ui["box"])
         return None
+
+    def shortcuts(self, ctx: PlayContext) -> dict:
+        keys = {"r": ("roll", None), "R": ("roll", None), "Enter": ("confirm", None)}
+        keys.update({str(k + 1): ("toggle", str(k)) for k in range(5)})
+        return keys
 
     def apply_hint(self, ctx: PlayContext, move: str):
         """Apply marks the suggested dice or box; the player still rolls or confirms."""
@@ -132,6 +138,8 @@ class PentaView(GameView):
     # --- words -----------------------------------------------------------------------------
     def describe_move(self, t, move: str) -> str:
         word, *args = str(move).split()
+        if word == "roll":
+            return t("penta.move.roll", dice=" ".join(args))
         if word == "keep":
             return t("penta.move.keep", dice=" ".join(args)) if args else t("penta.move.reroll_all")
         if word == "score" and args:
@@ -139,9 +147,7 @@ class PentaView(GameView):
         return str(move)
 
     def describe_turn(self, ctx: PlayContext, turn: list) -> str:
-        """The box written at the end of the last round, with its dice and points."""
-        if ctx.state.rolls != 0:
-            return ""  # shown until the next roll
+        """The box written at the end of a round, with its dice and points."""
         scored = [(seat, move, before) for seat, move, before in turn if move.startswith("score ")]
         if not scored:
             return ""
@@ -186,7 +192,7 @@ class PentaView(GameView):
             dice.append({"value": v, "held": k in h, "label": label, "rolled": k in ctx.rolled})
         round_no = min(state.round() + 1, ROUNDS)
         out = [f'<div class="status"><span class="round" data-testid="round">{esc(t("penta.round", n=round_no, total=ROUNDS))}</span>'
-               f'{ctx.platform["seats"]}</div>', ctx.platform["prompt"]]
+               f'{ctx.platform["seats"]}</div>', ctx.platform["prompt"], self.render_actions(ctx, h)]
         board = ['<div class="board penta-board" data-rolls="' + str(state.rolls) + '">', ctx.platform["last"],
                  dice_tray(dice, label=t("penta.dice"), enabled=can_hold, animations=ctx.animations)]
         if person and not state.is_chance():
@@ -197,21 +203,27 @@ class PentaView(GameView):
                 names = ", ".join(t(f"penta.box.{b}") for b in allowed_boxes(card, state.dice))
                 board.append(f'<p class="note" id="joker-note" data-testid="joker-note">{esc(t("penta.joker_note", boxes=names))}</p>')
             elif state.rolls < ROLLS_PER_ROUND:
-                board.append(f'<p class="note muted">{esc(t("penta.hold_hint"))}</p>')
-        board.append(ctx.platform["countdown"] + ctx.platform["hint"] + "</div>")
+                board.append(f'<p class="note muted wide-only">{esc(t("penta.hold_hint"))}</p>')
+        board.append(ctx.platform["hint"] + "</div>")
         out.append('<div class="layout">' + "".join(board) + self.render_card(ctx) + "</div>")
-        out.append(ctx.platform.get("tools", ""))
-        box = ui.get("box") if person else None
-        rolls_left = ROLLS_PER_ROUND - state.rolls
-        can_roll = person and rolls_left > 0 and (state.is_chance() or len(h) < 5)
-        roll_label = (f'<span>{esc(t("penta.roll"))}</span>'
-                      f'<small data-testid="rolls-left">{esc(t("penta.rolls_left", n=rolls_left))}</small>')
-        out.append(action_bar(
-            button(roll_label, action="roll", cls="btn big " + ("secondary" if box or not can_roll else "primary"),
-                   testid="roll", disabled=not can_roll),
-            button(esc(t("penta.confirm")), action="confirm", cls="btn big " + ("primary" if box else "secondary"),
-                   testid="confirm", disabled=not box)))
+        out.append(ctx.platform["log"] + ctx.platform["tools"])
         return "".join(out)
+
+    def render_actions(self, ctx: PlayContext, held_slots: list[int]) -> str:
+        """Roll and Confirm, early in the tab order (the bar itself sits at the bottom)."""
+        t, state = ctx.t, ctx.state
+        person = ctx.seat is not None
+        box = ctx.ui.get("box") if person else None
+        rolls_left = ROLLS_PER_ROUND - state.rolls
+        can_roll = person and rolls_left > 0 and (state.is_chance() or len(held_slots) < 5)
+        roll_label = (f'<span>{esc(t("penta.roll"))} <kbd class="key" aria-hidden="true">R</kbd></span>'
+                      f'<small data-testid="rolls-left">{esc(t("penta.rolls_left", n=rolls_left))}</small>')
+        return action_bar(
+            button(roll_label, action="roll", cls="btn big " + ("secondary" if box or not can_roll else "primary"),
+                   testid="roll", disabled=not can_roll, aria_keyshortcuts="R"),
+            button(esc(t("penta.confirm")), action="confirm", cls="btn big " + ("primary" if box else "secondary"),
+                   testid="confirm", disabled=not box, aria_keyshortcuts="Enter"),
+            above=ctx.platform["countdown"])
 
     def render_card(self, ctx: PlayContext) -> str:
         t, state = ctx.t, ctx.state
@@ -221,8 +233,9 @@ class PentaView(GameView):
         card_now = state.cards[seat]
         allowed = set(allowed_boxes(card_now, state.dice)) if live else set()
         selected = ctx.ui.get("box") if live else None
+        coming = ctx.countdown_move[len("score "):] if ctx.countdown_move and ctx.countdown_move.startswith("score ") else None
         last = None
-        if state.rolls == 0 and ctx.last_turn:
+        if not ctx.turn_begun and ctx.last_turn:
             scored = [(s, m) for s, m, _ in ctx.last_turn if m.startswith("score ")]
             last = (scored[-1][0], scored[-1][1][len("score "):]) if scored else None
         rows = []
@@ -242,13 +255,14 @@ class PentaView(GameView):
                     extra = f'<span class="plus">+{bonus}</span>' if bonus and ok else ""
                     cells.append({"cls": cls, "html": button(
                         f"{points}{extra}", action="box", arg=box,
-                        cls="boxbtn" + (" zero" if not points else "") + (" sel" if selected == box else ""),
+                        cls="boxbtn" + (" zero" if not points else "") + (" sel" if selected == box else "")
+                        + (" coming" if coming == box else ""),
                         testid=f"box-{box}", aria_pressed="true" if selected == box else "false", aria_label=label,
                         disabled=not ok, aria_describedby="joker-note" if not ok else None)})
                 else:
                     cells.append({"html": '<span aria-hidden="true">·</span>', "cls": cls + " empty", "testid": f"cell-{s}-{box}"})
             rows.append({"label": esc(t(f"penta.box.{box}")), "cells": cells, "testid": f"row-{box}",
-                         "cls": "lower-start" if box == LOWER[0] else ""})
+                         "cls": ("lower-start " if box == LOWER[0] else "") + ("col-b" if box in LOWER else "col-a")})
             if box == UPPER[-1]:
                 ups, bonuses = [], []
                 for s in range(n):
@@ -256,17 +270,17 @@ class PentaView(GameView):
                     ups.append({"html": f'<span dir="ltr">{esc(t("penta.upper_progress", x=u, target=UPPER_BONUS_THRESHOLD))}</span>',
                                 "cls": "num sub", "testid": f"upper-{s}"})
                     bonuses.append({"html": str(UPPER_BONUS) if u >= UPPER_BONUS_THRESHOLD else "–", "cls": "num sub"})
-                rows.append({"label": esc(t("penta.upper_sum")), "cells": ups, "cls": "sum"})
-                rows.append({"label": esc(t("penta.upper_bonus", bonus=UPPER_BONUS)), "cells": bonuses, "cls": "sum"})
-        rows.append({"label": esc(t("penta.penta_bonus")), "cls": "sum", "cells": [
+                rows.append({"label": esc(t("penta.upper_sum")), "cells": ups, "cls": "sum col-a"})
+                rows.append({"label": esc(t("penta.upper_bonus", bonus=UPPER_BONUS)), "cells": bonuses, "cls": "sum col-a"})
+        rows.append({"label": esc(t("penta.penta_bonus")), "cls": "sum col-b", "cells": [
             {"html": f'<span dir="ltr">{esc(t("penta.bonus_count", n=state.bonuses[s], points=state.bonuses[s] * PENTA_BONUS))}</span>',
              "cls": "num sub", "testid": f"penta-bonus-{s}"} for s in range(n)]})
         scores = state.scores()
-        rows.append({"label": esc(t("penta.total")), "cls": "grand", "cells": [
+        rows.append({"label": esc(t("penta.total")), "cls": "grand col-a", "cells": [
             {"html": str(scores[s]), "cls": "num total" + (" flash" if s in ctx.flash and ctx.animations else ""),
              "testid": f"total-{s}"} for s in range(n)]})
         return score_table(ctx.seats, rows, current=seat, focus=ctx.view_seat, caption=t("penta.scorecard"),
-                           corner=t("penta.box"))
+                           corner=t("penta.box"), compact=True)
 
     # --- results and rules ----------------------------------------------------------------------
     def breakdown_heads(self, t) -> list[str]:
