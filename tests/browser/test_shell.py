@@ -78,14 +78,17 @@ def test_export_then_import_a_record(site, page, tmp_path):
     path = tmp_path / "game.json"
     info.value.save_as(path)
     exported = json.loads(path.read_text(encoding="utf-8"))
+    carried = exported.pop("table")  # the export carries its table: names, symbols, levels, standings
     assert exported == table.record.to_json()
+    assert [seat["name"] for seat in carried["seats"]] == [seat["name"] for seat in table.seats]
     page.click(tid("nav-home"))  # a bad file: a message in words, the running game is kept
     page.set_input_files(tid("import-file"), files=[{"name": "x.json", "mimeType": "application/json",
                                                      "buffer": b'{"format": "something else"}'}])
     page.wait_for_selector("#toast:not([hidden])")
-    assert page.inner_text("#toast") == catalog("en")["record.not_a_record"]
+    assert page.inner_text("#toast .toast-text") == catalog("en")["record.not_a_record"]
     assert saved_table(page).record.to_json() == exported
-    page.set_input_files(tid("import-file"), str(path))  # the good file: play goes on from there
+    page.set_input_files(tid("import-file"), str(path))  # the good file: asked first, then play goes on
+    page.click(tid("import-confirm"))
     page.wait_for_selector(tid("play"))
     assert saved_table(page).state.to_json() == table.state.to_json()
 
@@ -114,6 +117,7 @@ def test_every_game_in_every_language_on_fixed_positions(site, page, tmp_path, l
         page.click(tid("nav-home"))
         assert page.inner_text("#home-h") == shared["home.heading"]
         page.set_input_files(tid("import-file"), str(path))
+        page.click(tid("import-confirm"))  # the unfinished game would be replaced: asked first
         page.wait_for_selector(tid("results"))
         assert page.inner_text("#res-h") == shared["results.heading"]
         no_raw_text(page, game)
