@@ -36,7 +36,7 @@ APP_NAME = "Dice Hall"
 APP_SHORT_NAME = "Dice Hall"
 APP_DESCRIPTION = "Dice games for friends around one table — works offline."
 THEME_COLOR = "#1f5f3f"       # felt green (icon background, browser chrome)
-BACKGROUND_COLOR = "#12392a"  # splash screen background
+BACKGROUND_COLOR = "#f6f3ea"  # splash screen: the boot screen's own background (web/index.html --bg)
 DIE_COLOR = "#fbf8ef"          # ivory die
 PIP_COLOR = "#1b2430"          # dark pips
 
@@ -225,8 +225,27 @@ def _web_static_files(web_dir: Path):
             yield path, path.name
 
 
-def manifest() -> dict:
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        raise ValueError("not a PNG")
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def manifest(titles: dict[str, str] | None = None, screenshots: list[tuple[str, bytes]] = ()) -> dict:
+    """The web app manifest. `titles`: game id -> English title (a shortcut to each game's set-up;
+    the manifest has one language, so shortcuts use English titles). `screenshots`: (dist path,
+    PNG bytes) of the install dialog's pictures, taken by tools/screenshots.py into public/."""
+    shortcuts = [{"name": "Continue the game", "short_name": "Continue", "url": "./index.html#/play"}]
+    for game, title in (titles or {}).items():
+        shortcuts.append({"name": f"New game of {title}", "short_name": title, "url": f"./index.html#/setup/{game}"})
+    shots = []
+    for rel, data in screenshots:
+        width, height = png_size(data)
+        shots.append({"src": "./" + rel, "sizes": f"{width}x{height}", "type": "image/png",
+                      "form_factor": "narrow" if width < height else "wide"})
     return {
+        "id": "./",
         "name": APP_NAME,
         "short_name": APP_SHORT_NAME,
         "description": APP_DESCRIPTION,
@@ -243,6 +262,8 @@ def manifest() -> dict:
             {"src": "./icons/icon-512-maskable.png", "sizes": "512x512", "type": "image/png",
              "purpose": "maskable"},
         ],
+        "shortcuts": shortcuts[:10],
+        **({"screenshots": shots} if shots else {}),
     }
 
 
@@ -337,7 +358,15 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     write("icons/apple-touch-icon.png", _icon(180, True))
     write("favicon.png", _icon(48))
     write("favicon.ico", ico_from_png(_icon(32), 32))
-    write("manifest.webmanifest", (json.dumps(manifest(), indent=2, ensure_ascii=False) + "\n").encode())
+    titles = {}
+    for name, (_, view_dir) in games.items():
+        try:
+            titles[name] = json.loads((view_dir / "i18n" / "en.json").read_text(encoding="utf-8"))[f"{name}.title"]
+        except (OSError, ValueError, KeyError, TypeError):
+            warnings.append(f"game {name}: no English title for the manifest shortcut")
+    shots_dir = root / "public" / "screenshots"
+    shots = [(f"screenshots/{p.name}", p.read_bytes()) for p in sorted(shots_dir.glob("*.png"))] if shots_dir.is_dir() else []
+    write("manifest.webmanifest", (json.dumps(manifest(titles, shots), indent=2, ensure_ascii=False) + "\n").encode())
 
     # 5. Front-end static files (app.css gets every game's style.css appended), then public/.
     for src, rel in _web_static_files(web):

@@ -72,6 +72,12 @@ class FakeHost:
     async def assets_ready(self, game: str, timeout: float = 5.0) -> None:
         pass
 
+    def bests(self, game: str) -> list[dict]:
+        return []
+
+    def feedback(self, kind: str) -> None:
+        self.feedbacks = getattr(self, "feedbacks", []) + [kind]
+
     def asset_state(self, game: str) -> str:
         return "loaded"
 

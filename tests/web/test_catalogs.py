@@ -120,8 +120,10 @@ def test_dynamic_keys_are_known_patterns():
     known = {"{game}.title", "{name}.title", "{name}.blurb", "{self.table.game}.title", "{ctx.game}.hint.heading",
              "{ctx.game}.hint.explain", "{self.table.game}.hint.best", "{table.game}.review.intro",
              "{table.game}.review.loss_help", "{table.game}.review.plot", "{game}.rules.{i}", "symbol.{k}",
-             "penta.box.{box}", "penta.box.{b}", "penta.box.{args[0]}", "penta.rule.{b}", "settings.pace_{p}"}
+             "penta.box.{box}", "penta.box.{b}", "penta.box.{args[0]}", "penta.rule.{b}", "settings.pace_{p}",
+             "{table.game}.title", "settings.{k}"}
     assert patterns <= known, patterns - known
+    assert all(f"settings.{k}" in SHARED["en"] for k in ("sound", "vibrate"))  # settings.{k}
     from pygame_core.games.penta.rules import BOXES
 
     for game, entry in entries().items():

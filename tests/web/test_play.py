@@ -272,3 +272,25 @@ def test_tapping_a_seat_shows_that_players_card_until_the_turn_ends():
         assert play.context().view_seat is None
 
     run_async(run)
+
+
+def test_a_penta_is_celebrated_once_and_the_dice_and_the_end_give_feedback():
+    host = penta_host()
+    play = host.play
+
+    async def run():
+        play.kick()
+        await settle(host)
+        play.table.submit(CHANCE, "roll 6 6 6 6 6", 0)  # the dice a test chooses
+        assert play.propose(Move(0, "score penta"), 1)
+        assert 'data-testid="celebrate"' in host.body and "Penta! 50 points" in text_of(host.body)
+        assert host.feedbacks == ["celebrate"]
+        host.render()
+        assert 'data-testid="celebrate"' not in host.body  # shown once
+        assert play.propose(Roll(0), 2)
+        assert host.feedbacks[-1] == "roll"
+        move = next(m for m in play.table.state.legal_moves(0) if m.startswith("score") and m != "score penta")
+        assert play.propose(Move(0, move), 3)
+        assert 'data-testid="celebrate"' not in host.body  # an ordinary box is no party
+
+    run_async(run)

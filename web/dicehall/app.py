@@ -24,7 +24,7 @@ from pygame_core.registry import entries, get_entry
 from pygame_core.rng import DiceRoller
 from pygame_core.table import MAX_NAME, SaveError, Table
 
-from . import savesync, storage
+from . import savesync, shelf, storage
 from .assets import Assets
 from .controller import PlayController
 from .dom import button, esc
@@ -32,7 +32,8 @@ from .i18n import LANGUAGES, Catalog, pick_language
 from .widgets.seats import SYMBOLS, name_html, symbol_html
 
 DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "autofill_seconds": 3, "hints": False,
-                    "pace": "normal"}
+                    "pace": "normal", "offline_noted": False,
+                    "sound": False, "vibrate": False}
 PACES = ("slow", "normal", "fast")
 COUNTDOWN_CHOICES = (2, 3, 5, 10)
 MAX_RECORD_BYTES = 2_000_000  # a 5-player record is ~10 KB; larger files are refused unread
@@ -73,7 +74,7 @@ def check_settings(data) -> tuple[dict, bool]:
             settings["lang"] = value
         elif key == "animations" and value in (True, False, None):
             settings["animations"] = value
-        elif key in ("autofill", "hints") and isinstance(value, bool):
+        elif key in ("autofill", "hints", "offline_noted", "sound", "vibrate") and isinstance(value, bool):
             settings[key] = value
         elif key == "autofill_seconds" and value in COUNTDOWN_CHOICES and type(value) is int:
             settings[key] = value
@@ -107,6 +108,7 @@ class App:
         self.worker_restarts = 0
         self.pending_import = None  # a Table waiting for "replace the unfinished game?"
         self.toast_task = None
+        self.offline_note = False  # "ready to play offline" shows on Home until the next screen
     # --- what the play controller asks of the shell (controller.Host) ---------------------------
     @property
     def lang(self) -> str:
@@ -152,12 +154,105 @@ class App:
             ok = storage.put(storage.TABLE, text)
             if ok:
                 self.last_written = text
+            if table.state is not None and table.state.is_terminal():
+                self.remember_finished(table)
         else:
             ok = True
         if ui_text is not None:
             ok = storage.put(storage.UI, ui_text) and ok
         self.set_unsaved(not ok)
         return ok
+
+    def remember_finished(self, table: Table) -> None:
+        """A finished game joins the history (once: saves after the end do not add it again)."""
+        history = shelf.check_history(storage.get_json(storage.HISTORY, []))
+        added = shelf.add_to_history(history, shelf.history_entry(table))
+        if added is not None:
+            storage.put(storage.HISTORY, json.dumps(added, ensure_ascii=False, separators=(",", ":")))
+
+    def bests(self, game: str) -> list[dict]:
+        """People's best scores in `game`, best first (the results screen and History show them)."""
+        return shelf.personal_bests(shelf.check_history(storage.get_json(storage.HISTORY, [])), game)
+
+    def parked(self) -> dict[str, str]:
+        return shelf.check_parked(storage.get_json(storage.PARKED, {}))
+
+    def park_running(self) -> bool:
+        """Put the running unfinished game aside (one per game) so another can start or go on."""
+        table = self.table
+        if not self.play.running or not shelf.unfinished(table):
+            return True
+        parked = self.parked()
+        parked[table.game] = table.dumps()
+        return storage.put(storage.PARKED, json.dumps(parked, ensure_ascii=False, separators=(",", ":")))
+
+    def unpark(self, game: str) -> None:
+        """Go on with the unfinished game of `game` that was put aside; the running one is put aside."""
+        parked = self.parked()
+        text = parked.pop(game, None)
+        if text is None:
+            self.render()
+            return
+        if not self.park_running():
+            self.say(self.t("save.failed"), error=True)
+            return
+        fresh = self.parked()
+        fresh.pop(game, None)
+        storage.put(storage.PARKED, json.dumps(fresh, ensure_ascii=False, separators=(",", ":")))
+        table = Table.loads(text)
+        self.play.load(table)
+        self.replace_saved_game()
+        self.play.save()
+        self.go("#/play")
+        self.play.kick()
+
+    async def share_result(self) -> None:
+        """The result as text: the system's share sheet, else the clipboard, else shown to copy."""
+        table = self.table
+        if not self.play.running or not table.state.is_terminal():
+            return
+        scores, places = table.state.scores(), table.state.ranking()
+        order = sorted(range(len(table.seats)), key=lambda s: (places[s], s))
+        parts = ", ".join(self.t("share.place", place=places[s], name=table.seats[s]["name"],
+                                 score=self.t.number(scores[s])) for s in order)
+        text = self.t("share.text", game=self.t(f"{table.game}.title"), scores=parts)
+        nav = window.navigator
+        try:
+            if getattr(nav, "share", None) is not None:
+                await nav.share(to_js({"text": text}, dict_converter=window.Object.fromEntries))
+                return
+        except Exception as err:
+            if "AbortError" in repr(err):  # the player closed the share sheet
+                return
+        try:
+            await nav.clipboard.writeText(text)
+            self.say(self.t("share.copied"))
+        except Exception:
+            self.say(self.t("share.manual", text=text))
+
+    def feedback(self, kind: str) -> None:
+        """Optional sound and vibration (Settings) for a roll, a celebration and the end."""
+        if self.settings.get("vibrate"):
+            try:
+                pattern = {"roll": [20], "celebrate": [40, 60, 40], "win": [60, 80, 60, 80, 120]}[kind]
+                window.navigator.vibrate(to_js(pattern))
+            except Exception:  # no vibration motor or not allowed: silence is fine
+                pass
+        if self.settings.get("sound"):
+            try:
+                window.diceHallSound(kind)
+            except Exception:
+                pass
+
+    def keep_awake(self, screen: str) -> None:
+        """The screen stays on while a game is on the table (Wake Lock); released elsewhere."""
+        try:
+            if screen == "play":
+                window.diceHallWakeLock(True)
+            else:
+                window.diceHallWakeLock(False)
+        except Exception:  # no Wake Lock API (older browsers): the phone may dim, nothing breaks
+            pass
 
     def set_unsaved(self, unsaved: bool) -> None:
         if unsaved != self.unsaved:
@@ -357,6 +452,7 @@ class App:
         self._proxies.append(bench)
         window.diceHallBench = bench
         asyncio.ensure_future(self.start_worker())
+        asyncio.ensure_future(self.offline_ready())
 
     def boot_phase(self, key: str) -> None:
         el = self.element("boot-text")
@@ -433,8 +529,34 @@ class App:
         if bar is not None:
             bar.innerHTML = (f'<span>{esc(self.t("update.ready"))}</span>'
                              + button(esc(self.t("update.apply")), action="apply-update", cls="btn small",
-                                      testid="apply-update"))
+                                      testid="apply-update")
+                             + button(esc(self.t("update.later")), action="update-later", cls="btn small",
+                                      testid="update-later"))
             bar.hidden = False
+
+    async def offline_ready(self) -> None:
+        """Once the service worker holds the app: ask the browser to keep our storage (saves
+        survive storage pressure) and say once, ever, that the app now plays offline."""
+        container = getattr(window.navigator, "serviceWorker", None)
+        if container is None:
+            return
+        try:
+            await container.ready
+        except Exception:
+            return
+        try:
+            persist = getattr(window.navigator.storage, "persist", None)
+            if persist is not None:
+                await window.navigator.storage.persist()
+        except Exception:  # refused or unsupported: saves still work, only less protected
+            pass
+        if not self.settings.get("offline_noted"):
+            # A card on Home, never a toast over the table: said once, ever.
+            self.settings["offline_noted"] = True
+            self.save_settings()
+            self.offline_note = True
+            if self.route()[0] == "home":
+                self.render()
 
     # --- saves -------------------------------------------------------------------------
     async def resume(self) -> None:
@@ -563,6 +685,7 @@ class App:
 
     def on_hash(self, event) -> None:
         self.clear_error()
+        self.offline_note = False  # said; leaving Home puts it away
         self.render()
         self.play.kick()
 
@@ -587,6 +710,8 @@ class App:
             body = self.render_setup(game) if screen == "setup" else self.render_rules(game)
         elif screen == "settings":
             body = self.render_settings()
+        elif screen == "history":
+            body = self.render_history()
         elif screen == "play" and self.play.running:
             if self.needs_catalog(self.table.game):
                 return
@@ -597,6 +722,7 @@ class App:
         document.documentElement.setAttribute("data-motion", "on" if self.animations else "off")
         app = self.element("app")
         app.setAttribute("data-screen", screen)
+        self.keep_awake(screen)
         app.innerHTML = self.render_topbar(screen) + self.render_notice(screen) + body
         # A new screen or a new person's turn starts at the top with focus on its heading; else
         # focus stays on the control that had it (the same data-testid).
@@ -650,26 +776,78 @@ class App:
     def render_home(self) -> str:
         out = [f'<section class="screen home" aria-labelledby="home-h"><h1 id="home-h">{esc(self.t("home.heading"))}</h1>'
                f'<p class="lead">{esc(self.t("home.tagline"))}</p>']
+        if self.offline_note:
+            out.append(f'<p class="card note" role="status" data-testid="offline-ready">{esc(self.t("offline.ready"))}</p>')
         if self.play.running and not self.table.state.is_terminal():
             names = ", ".join(s["name"] for s in self.table.seats)
             out.append(f'<div class="card continue"><p><bdi>{esc(self.t("home.saved", game=self.t(f"{self.table.game}.title"), players=names))}</bdi></p>'
                        + button(esc(self.t("home.continue")), action="go", arg="#/play", cls="btn primary",
                                 testid="continue") + "</div>")
+        for game, text in self.parked().items():  # the other games' unfinished tables
+            try:
+                seats = Table.loads(text).seats
+            except SaveError:
+                continue
+            names = ", ".join(s["name"] for s in seats)
+            out.append(f'<div class="card continue parked"><p><bdi>{esc(self.t("home.saved", game=self.t(f"{game}.title"), players=names))}</bdi></p>'
+                       + button(esc(self.t("home.continue")), action="continue-game", arg=game, cls="btn",
+                                testid=f"continue-{game}") + "</div>")
         out.append(f'<h2>{esc(self.t("home.pick"))}</h2><ul class="games">')
         for name, entry in entries().items():
             rules = entry.rules
+            players = self.t("home.players_n", n=rules.min_players) if rules.min_players == rules.max_players \
+                else self.t("home.players", min=rules.min_players, max=rules.max_players)
             out.append(
                 f'<li class="card game" data-game="{esc(name)}"><h3>{esc(self.t(f"{name}.title"))}</h3>'
                 f'<p>{esc(self.t(f"{name}.blurb"))}</p>'
-                f'<p class="meta">{esc(self.t("home.players", min=rules.min_players, max=rules.max_players))}</p>'
+                f'<p class="meta">{esc(players)}</p>'
                 f'<div class="row">' + button(esc(self.t("home.new_game")), action="new-setup", arg=name,
                                               cls="btn primary", testid=f"new-{name}")
                 + button(esc(self.t("nav.rules")), action="go", arg=f"#/rules/{name}", cls="btn",
                          testid=f"rules-{name}") + "</div></li>")
         out.append("</ul>")
+        out.append('<div class="row">' + button(esc(self.t("history.button")), action="go", arg="#/history", cls="btn",
+                                                testid="nav-history") + "</div>")
         out.append(f'<div class="card"><h2>{esc(self.t("import.heading"))}</h2><p>{esc(self.t("import.help"))}</p>'
                    f'<label class="btn file"><input type="file" accept=".json,application/json" data-action="import" '
                    f'data-testid="import-file"> {esc(self.t("import.button"))}</label></div></section>')
+        return "".join(out)
+
+    def date_text(self, seconds: int) -> str:
+        try:
+            return str(window.Date.new(seconds * 1000).toLocaleDateString(self.lang))
+        except Exception:
+            return time.strftime("%Y-%m-%d", time.gmtime(seconds))
+
+    def render_history(self) -> str:
+        """Finished games, newest first, and each game's personal bests (people, not the computer)."""
+        history = shelf.check_history(storage.get_json(storage.HISTORY, []))
+        out = [f'<section class="screen history" aria-labelledby="history-h"><h1 id="history-h">{esc(self.t("history.heading"))}</h1>']
+        if not history:
+            out.append(f'<p data-testid="history-empty">{esc(self.t("history.empty"))}</p>')
+        for game in entries():
+            bests = shelf.personal_bests(history, game)
+            if not bests:
+                continue
+            out.append(f'<h2>{esc(self.t(f"{game}.title"))}</h2><table class="bests" data-testid="bests-{esc(game)}"><thead><tr>'
+                       f'<th scope="col">{esc(self.t("history.name"))}</th><th scope="col">{esc(self.t("history.best"))}</th>'
+                       f'<th scope="col">{esc(self.t("history.games"))}</th></tr></thead><tbody>')
+            for best in bests[:10]:
+                out.append(f'<tr><td><bdi>{esc(best["name"])}</bdi></td><td class="num">{esc(self.t.number(best["score"]))}</td>'
+                           f'<td class="num">{esc(self.t.number(best["games"]))}</td></tr>')
+            out.append("</tbody></table>")
+        if history:
+            out.append(f'<h2>{esc(self.t("history.recent"))}</h2><ol class="recent" data-testid="history-list">')
+            for item in reversed(history[-20:]):
+                order = sorted(item["seats"], key=lambda seat: seat["place"])
+                line = ", ".join(self.t("share.place", place=seat["place"], name=seat["name"], score=self.t.number(seat["score"]))
+                                 for seat in order)
+                game = item["game"]
+                title = self.t(f"{game}.title")
+                out.append(f'<li><strong>{esc(title)}</strong> · {esc(self.date_text(item["ended"]))}'
+                           f'<br><bdi>{esc(line)}</bdi></li>')
+            out.append("</ol>")
+        out.append("</section>")
         return "".join(out)
 
     def render_broken(self) -> str:
@@ -681,6 +859,11 @@ class App:
 
     # setup
     def default_setup(self, game: str) -> dict:
+        """The last set-up of this game (names remembered), else a person and a computer."""
+        setups = storage.get_json(storage.SETUPS, {})
+        remembered = shelf.check_setup(game, setups.get(game) if isinstance(setups, dict) else None, SYMBOLS)
+        if remembered:
+            return {"game": game, "seats": remembered}
         entry = get_entry(game)
         seats = [{"name": self.t("setup.default_name", n=1), "symbol": SYMBOLS[0], "ai": None},
                  {"name": self.t("setup.default_ai_name"), "symbol": SYMBOLS[1], "ai": entry.setup_level}]
@@ -725,9 +908,26 @@ class App:
                 f'<fieldset class="symbols"><legend>{esc(self.t("setup.symbol"))}</legend><div class="row">{sym_buttons}</div></fieldset>'
                 f'<label>{esc(self.t("setup.kind"))} <select data-field="kind" data-seat="{i}" data-testid="seat-{i}-kind">'
                 f'{"".join(options)}</select></label></li>')
+        if game in self.parked() or (self.play.running and shelf.unfinished(self.table) and self.table.game == game):
+            out.append(f'<p class="note" data-testid="setup-replaces">{esc(self.t("setup.replaces", game=self.t(f"{game}.title")))}</p>')
         out.append("</ol><div class=\"actionbar\">" + button(esc(self.t("setup.start")), action="start-game", cls="btn primary big",
                                                             testid="start-game") + "</div></section>")
         return "".join(out)
+
+    def is_default_name(self, name: str) -> bool:
+        """A name the app gave (so it may follow the seat's kind), not one a person typed."""
+        name = name.strip()
+        given = {self.t("setup.default_ai_name")} | {self.t("setup.default_name", n=k) for k in range(1, 6)} \
+            | {self.t("setup.default_ai_name_n", n=k) for k in range(1, 6)}
+        return not name or name in given
+
+    def default_name(self, i: int, ai_seat: bool) -> str:
+        """"Player 2" for a person, "Computer" (or "Computer 2" when taken) for the computer."""
+        if not ai_seat:
+            return self.t("setup.default_name", n=i + 1)
+        taken = {s["name"] for j, s in enumerate(self.setup["seats"]) if j != i}
+        name = self.t("setup.default_ai_name")
+        return name if name not in taken else self.t("setup.default_ai_name_n", n=i + 1)
 
     def set_seat_count(self, n: int) -> None:
         seats = self.setup["seats"]
@@ -746,6 +946,17 @@ class App:
             seats.append({"name": name, "symbol": seat["symbol"], "ai": seat["ai"]})
         table = Table(self.setup["game"], seats)
         table.new_game(random.Random(crypto_seed()))
+        setups = shelf.remember_setup(storage.get_json(storage.SETUPS, {}), table.game, seats)
+        storage.put(storage.SETUPS, json.dumps(setups, ensure_ascii=False, separators=(",", ":")))
+        # Another game's unfinished table is put aside (Home lists it); one of this game is replaced,
+        # as the set-up screen said.
+        if self.play.running and shelf.unfinished(self.table) and self.table.game != table.game:
+            if not self.park_running():
+                self.say(self.t("save.failed"), error=True)
+                return
+        parked = self.parked()
+        if parked.pop(table.game, None) is not None:
+            storage.put(storage.PARKED, json.dumps(parked, ensure_ascii=False, separators=(",", ":")))
         self.play.load(table)
         self.replace_saved_game()
         self.play.save()
@@ -795,6 +1006,9 @@ class App:
                 + "".join(f'<option value="{p}"{" selected" if p == self.settings.get("pace", "normal") else ""}>'
                           f'{esc(self.t(f"settings.pace_{p}"))}</option>' for p in PACES)
                 + "</select></label>"
+                + "".join(f'<label class="check"><input type="checkbox" data-field="{k}" data-testid="set-{k}"'
+                          f'{" checked" if self.settings.get(k) else ""}> {esc(self.t(f"settings.{k}"))}</label>'
+                          for k in ("sound", "vibrate")) +
                 f'<label class="check"><input type="checkbox" data-field="hints" data-testid="set-hints"{" checked" if hints else ""}> '
                 f'{esc(self.t("settings.hints"))}</label><p class="muted">{esc(self.t("settings.hints_help"))}</p></div>'
                 '<div class="actionbar">' + button(esc(self.t("nav.back")), action="go", arg=self.back_target(), cls="btn primary big",
@@ -914,6 +1128,12 @@ class App:
             self.download("dicehall-save.txt", self.broken_save or "")
         elif action == "apply-update":
             window.diceHallApplyUpdate()
+        elif action == "continue-game":
+            self.unpark(str(arg))
+        elif action == "share":
+            asyncio.ensure_future(self.share_result())
+        elif action == "update-later":  # asked again at the next start; the new version waits
+            self.element("update").hidden = True
         elif self.route()[0] == "play":
             self.play.handle(action, arg, index)
 
@@ -930,7 +1150,13 @@ class App:
         field = str(field)
         if field == "kind":
             value = str(el.value)
-            self.setup["seats"][int(el.getAttribute("data-seat"))]["ai"] = None if value == "person" else value[3:]
+            i = int(el.getAttribute("data-seat"))
+            seat = self.setup["seats"][i]
+            was_ai = seat["ai"] is not None
+            seat["ai"] = None if value == "person" else value[3:]
+            if (seat["ai"] is not None) != was_ai and self.is_default_name(seat["name"]):
+                seat["name"] = self.default_name(i, seat["ai"] is not None)
+                self.render()
         elif field == "name":
             self.setup["seats"][int(el.getAttribute("data-seat"))]["name"] = str(el.value)[:MAX_NAME]
         elif field == "lang":
@@ -945,7 +1171,7 @@ class App:
             if value in COUNTDOWN_CHOICES:
                 self.settings[field] = value
                 self.save_settings()
-        elif field in ("animations", "autofill", "hints"):
+        elif field in ("animations", "autofill", "hints", "sound", "vibrate"):
             self.settings[field] = bool(el.checked)
             self.save_settings()
             if field == "autofill" and not el.checked:

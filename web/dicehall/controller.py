@@ -49,6 +49,8 @@ class Host(Protocol):
     def want_assets(self, game: str) -> None: ...
     async def assets_ready(self, game: str, timeout: float = 5.0) -> None: ...
     def asset_state(self, game: str) -> str: ...
+    def feedback(self, kind: str) -> None: ...  # "roll", "celebrate", "win": optional sound, vibration
+    def bests(self, game: str) -> list[dict]: ...
 
 
 class PlayController:
@@ -74,6 +76,7 @@ class PlayController:
         self._review: tuple | None = None  # ((record id, length), result)
         self._turns: tuple | None = None  # ((record id, index), completed turns, turn under way)
         self.focus_request: str | None = None  # a data-testid the next render should focus
+        self.celebrate: str | None = None  # a view's celebration, shown by the next render
         self.announcements: list[str] = []  # moves not yet read out by the live region
         self._loop: asyncio.Task | None = None
         self._countdown_task: asyncio.Task | None = None
@@ -203,6 +206,14 @@ class PlayController:
         self.hint = None
         new_scores = after.scores()
         self.flash |= {s for s, (a, b) in enumerate(zip(scores, new_scores)) if a != b}
+        party = self.view.celebration(before, seat, move, after)
+        if party is not None:
+            key, params = party
+            name = self.table.seats[seat]["name"] if seat >= 0 else ""
+            self.celebrate = self.host.t(key, name=name, **params)
+            self.host.feedback("celebrate")
+        if after.is_terminal() and not before.is_terminal():
+            self.host.feedback("win")
         # A move that makes its own seat throw within the same turn ("keep these, roll the
         # rest") is one action for the player: the dice follow at once.
         if after.is_chance() and after.roller() == seat and after.turn_number() == before.turn_number():
@@ -212,6 +223,7 @@ class PlayController:
         state = self.table.state
         move = self.roller.roll(state)
         roller = state.roller()
+        self.host.feedback("roll")
         self._commit(CHANCE, move)
         self.announce(roller, move)
 
@@ -568,6 +580,10 @@ class PlayController:
                     f'data-seat="{"" if ctx.seat is None else ctx.seat}">'
                     f'<h1 id="play-h" class="sr-only" tabindex="-1">{esc(self.host.t(f"{self.table.game}.title"))}</h1>'
                     + self.view.render(ctx) + "</section>")
+        if self.celebrate:  # shown once, over the table, without taking focus
+            body = (f'<div class="celebrate" role="status" data-testid="celebrate"><span>{esc(self.celebrate)}</span></div>'
+                    + body)
+            self.celebrate = None
         # one render shows a flash or a roll once
         self.flash = set()
         self.ui.pop("_rolled", None)
@@ -601,7 +617,10 @@ class PlayController:
     def render_results(self) -> str:
         t, table, view = self.host.t, self.table, self.view
         entry = get_entry(table.game)
+        places = table.state.ranking()
+        winners = [table.seats[s]["name"] for s in range(len(table.seats)) if places[s] == 1]
         out = [f'<section class="screen results" aria-labelledby="res-h" data-testid="results"><h1 id="res-h">{esc(t("results.heading"))}</h1>',
+               f'<p class="celebrate win" data-testid="winners"><span><bdi>{esc(t("results.winners", n=len(winners), names=", ".join(winners)))}</bdi></span></p>',
                results_widget.results_table(t, table.seats, table.state, view.breakdown_heads(t), view.breakdown),
                results_widget.score_plot(t, table.seats, table.match)]
         if entry.review is not None:
@@ -615,10 +634,16 @@ class PlayController:
                 texts={"intro": t(f"{table.game}.review.intro"), "loss_help": t(f"{table.game}.review.loss_help"),
                        "plot": t(f"{table.game}.review.plot")}))
         out.append(results_widget.standings_table(t, table.seats, table.standings))
+        bests = self.host.bests(table.game)[:3]
+        if bests:  # people's best scores in this game, this one included once it is saved
+            out.append(f'<div class="card bests" data-testid="results-bests"><h2>{esc(t("history.bests"))}</h2><ol>'
+                       + "".join(f'<li><bdi>{esc(b["name"])}</bdi> {esc(t.number(b["score"]))}</li>' for b in bests)
+                       + "</ol></div>")
         out.append(controls.action_bar(
             button(esc(t("results.again")), action="again", cls="btn primary", testid="play-again"),
             button(esc(t("results.new_table")), action="new-table", cls="btn", testid="new-table"),
-            button(esc(t("results.export")), action="export", cls="btn", testid="export-record")))
+            button(esc(t("results.export")), action="export", cls="btn", testid="export-record"),
+            button(esc(t("results.share")), action="share", cls="btn", testid="share-result")))
         out.append("</section>")
         return "".join(out)
 

@@ -107,6 +107,11 @@ class GameView:
     def after_take_back(self, ui: dict, state) -> dict:
         return ui
 
+    def celebration(self, before, seat: int, move: str, after) -> tuple[str, dict] | None:
+        """A moment worth a short celebration (catalog key, params), e.g. a rare throw or a bonus;
+        the platform shows it once (no motion with reduced motion) and celebrates wins itself."""
+        return None
+
     def check_ui(self, ui: object, state) -> dict:
         """A UI state read from storage, checked against the position; {} if it does not fit."""
         return ui if isinstance(ui, dict) else {}

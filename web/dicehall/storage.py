@@ -19,6 +19,9 @@ except ImportError:  # pragma: no cover
 TABLE = "dicehall.table"
 UI = "dicehall.ui"
 SETTINGS = "dicehall.settings"
+PARKED = "dicehall.parked"  # the other games' unfinished tables (shelf.py)
+SETUPS = "dicehall.setups"  # each game's last set-up: names remembered
+HISTORY = "dicehall.history"  # finished games, for personal bests
 
 
 def get(key: str) -> str | None:

@@ -21,7 +21,7 @@ GAME = GameEntry(
         "optimal": ai.optimal,
     },
     default_level="optimal",
-    setup_level="optimal",
+    setup_level="greedy",  # the middle level ("Medium") is what a new table offers
     assets={"values": Asset(solver.TABLE_FILE, solver.load_table)},
     advise=solver.advise,
     review=solver.review,

@@ -77,6 +77,19 @@ class PentaView(GameView):
         box = ui.get("box")
         return {"held": held(ui), "order": order(ui), "box": box if box in BOXES else None}
 
+    def celebration(self, before, seat: int, move: str, after):
+        """A Penta written (50), a Penta bonus (+100), the upper bonus reached (+35)."""
+        if seat < 0 or not move.startswith("score "):
+            return None
+        box = move.split(" ")[1]
+        if after.bonuses[seat] > before.bonuses[seat]:
+            return "penta.celebrate.bonus", {}
+        if box == "penta" and after.cards[seat].get("penta"):
+            return "penta.celebrate.penta", {}
+        if upper_total(before.cards[seat]) < UPPER_BONUS_THRESHOLD <= upper_total(after.cards[seat]):
+            return "penta.celebrate.upper", {}
+        return None
+
     def after_move(self, ui: dict, before, seat: int, move: str, after) -> dict:
         word, *args = move.split(" ")
         if seat < 0:  # the dice: animate the slots that were thrown
