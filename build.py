@@ -43,6 +43,8 @@ PIP_COLOR = "#1b2430"          # dark pips
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Placeholders in web/sw.js replaced by build.py.
 SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
+SNAP_LOADER = "snap-loader.mjs"  # web/snap-loader.mjs -> dist/pyodide/ (boot from a memory snapshot)
+SNAP_APP_HASH_TOKEN = "__DICEHALL_APP_HASH__"
 SW_PRECACHE_TOKEN = '["__DICEHALL_PRECACHE__"]'
 SW_OPTIONAL_TOKEN = '["__DICEHALL_OPTIONAL__"]'
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -220,7 +222,7 @@ def _web_static_files(web_dir: Path):
     if not web_dir.is_dir():
         return
     for path in sorted(web_dir.iterdir()):
-        if path.is_file() and not path.name.startswith(".") and path.name != "sw.js" \
+        if path.is_file() and not path.name.startswith(".") and path.name not in ("sw.js", SNAP_LOADER) \
                 and path.suffix in WEB_STATIC_SUFFIXES:
             yield path, path.name
 
@@ -333,7 +335,16 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     for pkg_dir, _ in packages[:2]:
         if not pkg_dir.is_dir():
             warnings.append(f"package dir missing, skipped: {pkg_dir}")
-    write("app.zip", build_app_zip(packages))
+    app_zip = build_app_zip(packages)
+    write("app.zip", app_zip)
+    # The boot-snapshot loader sits next to pyodide.mjs (PyScript derives indexURL from its
+    # location); its cache key carries app.zip's hash, so a new app never restores old modules.
+    loader = web / SNAP_LOADER if (web / SNAP_LOADER).is_file() else root / "web" / SNAP_LOADER
+    loader_src = loader.read_text(encoding="utf-8")
+    if SNAP_APP_HASH_TOKEN not in loader_src:
+        raise SystemExit(f"build.py: {loader} lacks {SNAP_APP_HASH_TOKEN}")
+    write(f"pyodide/{SNAP_LOADER}", loader_src.replace(
+        SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16]).encode())
     # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with
     # data/index.json giving each file's sha256 so the app refuses a truncated or altered copy.
     data_index: dict[str, dict[str, str]] = {}
@@ -347,7 +358,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
                     data_index.setdefault(name, {})[path.name] = hashlib.sha256(data).hexdigest()
     write("data/index.json", (json.dumps(data_index, sort_keys=True) + "\n").encode())
     write("pyscript.json", (json.dumps(
-        {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}, indent=2) + "\n").encode())
+        {"interpreter": f"./pyodide/{SNAP_LOADER}", "files": {"./app.zip": "./*"}}, indent=2) + "\n").encode())
     for rel, data in catalogs(web, games).items():
         write(rel, data)
 

@@ -1,0 +1,125 @@
+"""Booting from a memory snapshot (issue 12): the first visit boots plainly and makes a snapshot
+("made"), later visits restore it ("snapshot"); a corrupted or truncated snapshot, one of another
+build and a denied Cache Storage each boot plainly and play; two restores roll different dice
+from the same position. <html data-boot> says which path ran (web/snap-loader.mjs)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from dicehall_browser import open_app, saved_table, tid, wait_ready
+from pygame_core.table import Table
+
+pytestmark = pytest.mark.browser
+
+FAST = {"animations": False, "autofill": False, "offline_noted": True}
+CACHE = "dh-boot-snapshot"
+KEYS_JS = f"caches.open('{CACHE}').then(c => c.keys()).then(ks => ks.map(k => k.url))"
+
+
+def boot_path(page) -> str:
+    return page.evaluate("document.documentElement.dataset.boot")
+
+
+def one_person_penta() -> str:
+    table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Bot", "symbol": "▲", "ai": "greedy"}])
+    table.new_game(random.Random(1))
+    return table.dumps()
+
+
+def first_visit(page, site) -> str:
+    """Boot once (a snapshot is made and stored); returns the cache key."""
+    open_app(page, site, FAST, one_person_penta())
+    assert boot_path(page) == "made"
+    page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
+    keys = page.evaluate(KEYS_JS)
+    assert len(keys) == 1
+    return keys[0]
+
+
+def play_a_turn(page) -> list[int]:
+    """Roll, score; the computer answers (worker or main thread): the interpreter plays."""
+    page.wait_for_selector(tid("roll"))
+    page.click(tid("roll"))
+    page.wait_for_selector(tid("box-chance"))
+    dice = saved_table(page).state.dice
+    page.click(tid("box-chance"))
+    page.click(tid("confirm"))
+    page.wait_for_function("() => { const t = JSON.parse(localStorage.getItem('dicehall.table'));"
+                           " return t.record.moves.some(m => m[0] === 1); }", timeout=60000)
+    return list(dice)
+
+
+def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, page):
+    first_visit(page, site)
+    page.reload()
+    wait_ready(page)
+    assert boot_path(page) == "snapshot"
+    page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
+    play_a_turn(page)  # the restored interpreter and the restored worker play a game
+    page.reload()  # the game and its lazily loaded modules survive another restore
+    wait_ready(page)
+    assert boot_path(page) == "snapshot" and saved_table(page).match.index >= 3
+
+
+@pytest.mark.parametrize("damage", ["junk", "truncated"])
+def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
+    key = first_visit(page, site)
+    page.evaluate("""async ([name, key, damage]) => {
+        const cache = await caches.open(name);
+        const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+        const bad = damage === 'junk' ? crypto.getRandomValues(new Uint8Array(65536)) : bytes.slice(0, bytes.length >> 1);
+        await cache.put(key, new Response(bad));
+    }""", [CACHE, key, damage])
+    page.reload()
+    wait_ready(page)
+    assert boot_path(page) == "plain"
+    assert page.evaluate(KEYS_JS) == []  # the bad entry is gone
+    play_a_turn(page)
+    page.reload()  # and the next visit makes a good one again
+    wait_ready(page)
+    assert boot_path(page) == "made"
+
+
+def test_a_snapshot_of_another_build_is_never_restored(site, page):
+    key = first_visit(page, site)
+    other = key.rsplit("/", 1)[0] + "/0000000000000000.bin"  # the same app, another build's key
+    page.evaluate("""async ([name, key, other]) => {
+        const cache = await caches.open(name);
+        const bytes = await (await cache.match(key)).arrayBuffer();
+        await cache.delete(key);
+        await cache.put(other, new Response(bytes));
+    }""", [CACHE, key, other])
+    page.reload()
+    wait_ready(page)
+    assert boot_path(page) == "made"  # the old build's entry is not used, and is deleted
+    page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
+    assert page.evaluate(KEYS_JS) == [key]
+
+
+def test_denied_cache_storage_boots_plainly(site, page):
+    page.add_init_script("CacheStorage.prototype.open = () => Promise.reject(new DOMException('denied', 'SecurityError'));")
+    open_app(page, site, FAST, one_person_penta())
+    assert boot_path(page) == "plain"
+    page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
+    play_a_turn(page)
+
+
+def test_two_restores_roll_different_dice_from_the_same_position(site, page):
+    first_visit(page, site)
+    position = one_person_penta()
+    rolls = []
+    for _ in range(2):
+        page.evaluate("s => localStorage.setItem('dicehall.table', s)", position)
+        page.evaluate("localStorage.removeItem('dicehall.ui')")
+        page.reload()
+        wait_ready(page)
+        assert boot_path(page) == "snapshot"
+        page.click(tid("roll"))
+        page.wait_for_selector(tid("box-chance"))
+        rolls.append(json.loads(page.evaluate("localStorage.getItem('dicehall.table')"))["record"]["moves"][0][1])
+    # 7776 throws: equal twice in a row once in 7776 runs of this test if the dice were fair and fresh
+    assert rolls[0] != rolls[1], rolls
