@@ -64,6 +64,7 @@ del _dicehall_pre_import
 
 function mark(name, value) {
   if (ON_MAIN_THREAD) document.documentElement.setAttribute(name, value);
+  else if (name === "data-boot") console.info(`dicehall boot (worker): ${value}`); // no <html> there
 }
 
 function restoreOptions(options, bytes) {

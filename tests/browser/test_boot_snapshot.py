@@ -55,10 +55,13 @@ def play_a_turn(page) -> list[int]:
 
 def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, page):
     first_visit(page, site)
+    said = []
+    page.on("console", lambda message: said.append(message.text))
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "snapshot"
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
+    assert "dicehall boot (worker): snapshot" in said  # the AI worker restored it too
     play_a_turn(page)  # the restored interpreter and the restored worker play a game
     page.reload()  # the game and its lazily loaded modules survive another restore
     wait_ready(page)
