@@ -1,6 +1,6 @@
 """Command line: `python -m pygame_core simulate|replay|<game command> …` (benchmarks and checks use it).
 
-    simulate GAME --players N --games G --seed S --ai LEVEL[,LEVEL…]   AI-vs-AI games, one JSON object
+    simulate GAME --players N --games G --seed S --ai LEVEL[,LEVEL…] [--jobs J]   AI-vs-AI games, one JSON object
     replay GAME FILE                                                  a record's final state
     <command> GAME …                                                   a command the game declares
                                                                       (e.g. `solve GAME`, `advise GAME FILE`)
@@ -33,8 +33,19 @@ def seat_levels(game: str, players: int, ai: str | None) -> list[str]:
     return names
 
 
-def simulate(game: str, players: int, games: int, seed: int, ai: str | None = None) -> dict:
-    """AI-vs-AI games (start seat rotating); per-seat mean scores, win shares (ties split), speed."""
+def one_game(task: tuple) -> tuple[int, list, list]:
+    """Game `index` of a simulation: (moves, scores, winners). Seeded by (seed, index) alone, so a
+    simulation gives the same games whether it runs in one process or several."""
+    game, levels, seed, index, players = task
+    record, state = self_play(game, levels, f"{seed}:{index}", start=index % players)
+    places = state.ranking()
+    return len(record.moves), state.scores(), [seat for seat, place in enumerate(places) if place == 1]
+
+
+def simulate(game: str, players: int, games: int, seed: int, ai: str | None = None, jobs: int = 1) -> dict:
+    """AI-vs-AI games (start seat rotating); per-seat mean scores, win shares (ties split), speed.
+    `jobs` > 1 plays the games in that many processes (the same games, the same result; AI
+    levels with a time budget may think less per move on a busy machine)."""
     entry = get_entry(game)
     entry.rules.check_options({"players": players})
     levels = seat_levels(game, players, ai)
@@ -43,12 +54,16 @@ def simulate(game: str, players: int, games: int, seed: int, ai: str | None = No
     wins = [0.0] * players
     moves = 0
     started = time.perf_counter()
-    for index in range(games):
-        record, state = self_play(game, levels, f"{seed}:{index}", start=index % players)
-        moves += len(record.moves)
-        scores = state.scores()
-        places = state.ranking()
-        winners = [seat for seat, place in enumerate(places) if place == 1]
+    tasks = [(game, levels, seed, index, players) for index in range(games)]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            results = list(pool.imap(one_game, tasks, chunksize=1))
+    else:
+        results = map(one_game, tasks)
+    for count, scores, winners in results:
+        moves += count
         for seat in range(players):
             totals[seat] += scores[seat]
             squares[seat] += scores[seat] ** 2
@@ -108,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--ai", default=None, help="AI level, or one per seat: hard,greedy (default: the strongest)")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to play the games in (same result)")
     rep = sub.add_parser("replay", help="print a record's final state as JSON")
     rep.add_argument("game", choices=games)
     rep.add_argument("file")
@@ -119,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "simulate":
-            result = simulate(args.game, args.players, args.games, args.seed, args.ai)
+            result = simulate(args.game, args.players, args.games, args.seed, args.ai, max(1, args.jobs))
         elif args.command == "replay":
             result = replay(args.game, args.file)
         else:
