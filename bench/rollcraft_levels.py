@@ -1,0 +1,58 @@
+"""Solo strength of the RollCraft T8 AI levels: mean and sd of the final score, zone averages,
+runes, leftover actions and decision time, over self-play games.
+
+    nice -n 10 python3 bench/rollcraft_levels.py --games 500 --seed 1 --levels easy,medium,hard
+Same games as `python -m pygame_core simulate rollcraft --players 1 --games G --ai LEVEL --seed S`
+(self_play with seeds "S:i").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pygame_core.ai import self_play  # noqa: E402
+from pygame_core.games.rollcraft.board import ZONES  # noqa: E402
+
+
+def run(level: str, games: int, seed: int, players: int = 1) -> dict:
+    scores, zones, runes, left = [], [0.0] * 5, 0.0, [0.0] * 4
+    started = time.perf_counter()
+    decisions = 0
+    for i in range(games):
+        record, state = self_play("rollcraft", [level] * players, f"{seed}:{i}", start=i % players)
+        decisions += sum(1 for seat, _ in record.moves if seat >= 0)
+        sheet = state.sheets[0]
+        scores.append(state.scores()[0])
+        for k, v in enumerate(sheet.zone_scores()):
+            zones[k] += v / games
+        runes += sheet.runes / games
+        for k, v in enumerate(sheet.stock):
+            left[k] += v / games
+    elapsed = time.perf_counter() - started
+    mean = sum(scores) / games
+    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / games)
+    return {"level": level, "games": games, "seed": seed, "mean": round(mean, 2), "sd": round(sd, 2),
+            "zones": {z: round(v, 1) for z, v in zip(ZONES, zones)}, "runes": round(runes, 2),
+            "leftover_actions": [round(v, 2) for v in left], "seconds": round(elapsed, 1),
+            "ms_per_decision": round(1000 * elapsed / max(1, decisions), 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default="easy,medium,hard")
+    args = parser.parse_args()
+    for level in args.levels.split(","):
+        print(json.dumps(run(level, args.games, args.seed)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""RollCraft T8 in the built site, through its click driver: a solo game by clicks with a reload in
+the middle of a turn (the pending selection survives, the sheet does not change before Confirm),
+and a three-seat game (two people and the computer) whose passive players choose in turn on one
+screen, with the main thread never blocked while the computer thinks."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready
+
+pytestmark = pytest.mark.browser
+
+FAST = {"animations": False, "autofill": False}
+
+READY_JS = """() => document.querySelector('[data-testid=results]')
+  || document.querySelector('[data-testid=handover-ok]')
+  || (document.querySelector('[data-testid=roll]') && !document.querySelector('[data-testid=roll]').disabled)
+  || document.querySelector('[data-testid^="bonus-"]')
+  || document.querySelector('button[data-testid^="die-"]:not([disabled])')
+  || document.querySelector('[data-testid^="act-"]')"""
+
+SNAPSHOT_JS = """() => ({
+  phase: document.querySelector('[data-testid=rollcraft]').dataset.phase,
+  dice: [...document.querySelectorAll('[data-testid^=die-]')].map(d => d.dataset.testid + d.dataset.value),
+  sheet: document.querySelector('[data-testid=sheet]').textContent,
+  prompt: document.querySelector('[data-testid=prompt]').textContent,
+})"""
+
+
+def step(page) -> str:
+    """What a person at the screen does next: pass the phone on, roll, resolve a bonus (its first
+    placement), choose a die and its first highlighted box, or end a window / turn."""
+    page.wait_for_function(READY_JS, timeout=90000, polling=50)
+    if page.locator(tid("results")).count():
+        return "results"
+    if page.locator(tid("handover-ok")).count():
+        page.click(tid("handover-ok"))
+        return "handover"
+    if page.locator(f'{tid("roll")}:enabled').count():
+        page.click(tid("roll"))
+        return "roll"
+    bonus = page.locator('[data-testid^="bonus-"]:not([data-testid^="bonus-decline"]):not([data-testid="bonus-panel"]):visible')
+    if bonus.count():
+        bonus.first.click()
+        page.wait_for_selector(f'{tid("confirm")}:enabled')
+        page.click(tid("confirm"))
+        return "bonus"
+    for name in ("act-throw", "act-end", "act-done", "act-pass"):
+        if page.locator(tid(name)).count() and not page.locator('button[data-testid^="die-"]:not([disabled])').count():
+            page.click(tid(name))
+            return name
+    dice = page.locator('button[data-testid^="die-"]:not([disabled])')
+    if dice.count():
+        dice.first.click()
+        page.wait_for_selector('[data-testid="pending"]')
+        targets = page.locator('[data-testid^="target-"]:visible')  # in the zone shown (one at a time on a phone)
+        if targets.count():
+            targets.first.click()
+            page.wait_for_selector('.rc-box.pending')
+            page.click(tid("confirm"))
+            return "take"
+        if page.locator(tid("empty")).count():
+            page.click(tid("empty"))
+            return "empty"
+    for name in ("act-throw", "act-end", "act-done", "act-pass"):
+        if page.locator(tid(name)).count():
+            page.click(tid(name))
+            return name
+    raise AssertionError("nothing to do: " + page.inner_text("body")[:400])
+
+
+def watch_long_tasks(page) -> None:
+    page.evaluate("""() => { window.__longTasks = [];
+      new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push(
+        {start: e.startTime, ms: e.duration, thinking: !!document.querySelector('.prompt .spinner')})))
+        .observe({type: 'longtask', buffered: false}); }""")
+
+
+def test_a_solo_game_by_clicks_with_a_reload_mid_turn(site, page):
+    open_app(page, site, {**FAST, "lang": "sv"})
+    start_game(page, "rollcraft", ["person"])
+    steps, reloaded = 0, False
+    while True:
+        done = step(page)
+        if done == "results":
+            break
+        steps += 1
+        assert steps < 600, "the game does not end"
+        if not reloaded and steps >= 12 and page.locator('button[data-testid^="die-"]:not([disabled])').count():
+            # A pending selection: a die and a box, not confirmed yet.
+            page.locator('button[data-testid^="die-"]:not([disabled])').first.click()
+            page.wait_for_selector('[data-testid="pending"]')
+            targets = page.locator('[data-testid^="target-"]:visible')
+            if not targets.count():
+                continue
+            targets.first.click()
+            page.wait_for_selector(".rc-box.pending")
+            saved_before = saved_table(page)
+            before = page.evaluate(SNAPSHOT_JS)
+            page.reload()
+            wait_ready(page)
+            page.wait_for_selector(tid("rollcraft"))
+            assert page.evaluate(SNAPSHOT_JS) == before  # the same dice, sheet and pending selection
+            assert page.locator(".rc-box.pending").count() == 1
+            after = saved_table(page)
+            assert after.record.moves == saved_before.record.moves  # nothing confirmed by the selection
+            page.click(tid("confirm"))
+            page.wait_for_function("n => JSON.parse(localStorage.getItem('dicehall.table')).record.moves.length > n",
+                                   arg=len(after.record.moves))
+            assert saved_table(page).record.moves[-1][1].startswith("take ")
+            no_raw_text(page, "rollcraft")
+            reloaded = True
+    assert reloaded
+    saved = saved_table(page)
+    state = saved.state
+    assert state.is_terminal() and state.round == 6
+    assert int(page.inner_text(tid("result-total-0"))) == state.scores()[0]
+    no_raw_text(page, "rollcraft")
+
+
+def test_three_seats_people_and_the_computer_passive_choices_on_one_screen(site, page):
+    open_app(page, site, {**FAST, "lang": "en"})
+    page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=120000)
+    start_game(page, "rollcraft", ["person", "person", "ai:hard"])
+    watch_long_tasks(page)
+    steps = 0
+    passive_seen = False
+    while True:
+        done = step(page)
+        if done == "results":
+            break
+        steps += 1
+        assert steps < 1500, "the game does not end"
+        if not passive_seen and page.locator(tid("rollcraft")).count():
+            passive_seen = page.get_attribute(tid("rollcraft"), "data-phase") == "passive"
+    assert passive_seen
+    long_tasks = page.evaluate("window.__longTasks")
+    thinking = [t["ms"] for t in long_tasks if t["thinking"]]
+    print(f"{steps} steps; long tasks while the computer thinks: {thinking}")
+    assert all(ms < 100 for ms in thinking), thinking
+    saved = saved_table(page)
+    state = saved.state
+    assert state.is_terminal() and state.round == 5
+    en = catalog("en", "rollcraft")
+    for seat in range(3):
+        assert int(page.inner_text(tid(f"result-total-{seat}"))) == state.scores()[seat]
+    heads = page.locator(f'{tid("results-table")} thead th').all_inner_texts()
+    assert en["rollcraft.zone.green"] in heads and en["rollcraft.runes"] in heads
+    no_raw_text(page, "rollcraft")
