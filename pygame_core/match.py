@@ -20,6 +20,10 @@ class Match:
     def __init__(self, record: Record, state: State | None = None) -> None:
         self.record = record
         self.state = state if state is not None else record.replay()
+        # The state before each move, kept once `turns()` was asked for (the views' last-turn
+        # banner and log ask on every render): each new move adds one clone instead of a
+        # replay of the whole record per render. Read-only for everybody.
+        self._befores: list[State] | None = None
 
     @classmethod
     def new(cls, game: str, options: dict) -> "Match":
@@ -39,8 +43,11 @@ class Match:
     def submit(self, seat: int, move: str, index: int) -> None:
         """Play `move` for `seat` on the position with `index` moves; IllegalMove changes nothing."""
         self._check_index(index)
+        before = self.state.clone() if self._befores is not None else None
         self.state.apply(move, check_seat(seat))
         self.record.moves.append((seat, move))
+        if before is not None:
+            self._befores.append(before)
 
     # --- take-backs ------------------------------------------------------------------
     def takeback_positions(self, seat: int) -> list[int]:
@@ -68,13 +75,16 @@ class Match:
             raise IllegalMove("error.cannot_take_back", "That move cannot be taken back.") from None
         self.record.moves = moves
         self.state = state
+        self._befores = None  # rebuilt from the shorter record when next asked for
 
     # --- turns -------------------------------------------------------------------------
     def turns(self) -> list[list[tuple[int, str, State]]]:
         """The moves grouped by turn: [(seat, move, state before it), ...] per turn number."""
+        if self._befores is None or len(self._befores) != len(self.record.moves):
+            self._befores = [before for _, _, before in self.record.states()]
         out: list[list] = []
         number = None
-        for seat, move, before in self.record.states():
+        for (seat, move), before in zip(self.record.moves, self._befores):
             if before.turn_number() != number:
                 number = before.turn_number()
                 out.append([])

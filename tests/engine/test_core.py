@@ -11,6 +11,7 @@ from pygame_core.record import Record, RecordError
 from pygame_core.rng import DiceRoller
 from pygame_core.table import SaveError, Table
 from pygame_core.protocol import IllegalMove
+from pygame_core.registry import get_entry
 
 
 def test_competition_places_share_ties():
@@ -100,7 +101,7 @@ def test_unknown_ai_level_or_long_name_in_a_save():
     data = table.to_json()
     data["seats"][1]["ai"] = "godlike"
     mended = Table.from_json(data)  # the game is kept: the level becomes the usual one, with a note
-    assert mended.seats[1]["ai"] == "optimal" and mended.notes == ["save.level_mapped"]
+    assert mended.seats[1]["ai"] == get_entry("penta").setup_level and mended.notes == ["save.level_mapped"]
     with pytest.raises(ValueError):
         Table("penta", data["seats"])  # a new table is never set up with an unknown level
     data["seats"][1]["ai"] = None
@@ -263,3 +264,19 @@ def test_match_refuses_and_explains():
         match.submit(0, "keep 2 1", 1)  # listed only as "keep 1 2"
     assert err.value.code == "error.bad_move"
     assert match.index == 1
+
+
+def test_turns_kept_move_by_move_equal_a_fresh_replay_and_follow_take_backs():
+    from pygame_core.ai import self_play
+    from pygame_core.match import Match
+    from pygame_core.record import Record
+
+    record, _ = self_play("claim", ["random", "random"], seed=7)
+    match = Match(Record(record.game, record.options))
+    seen = []
+    for seat, move in record.moves:
+        match.submit(seat, move, match.index)
+        seen.append([[(s, m, b.to_json()) for s, m, b in turn] for turn in match.turns()])
+    fresh = Match(Record(record.game, record.options, list(record.moves)))
+    assert seen[-1] == [[(s, m, b.to_json()) for s, m, b in turn] for turn in fresh.turns()]
+    assert sum(len(turn) for turn in match.turns()) == len(record.moves)
