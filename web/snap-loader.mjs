@@ -8,19 +8,19 @@
  *   Cache Storage (~0.25x of a plain boot), then reseed `random` (it would repeat after every
  *   restore). PyScript then writes the app's files again (they are not in the snapshot) and runs
  *   main.py. The AI worker (same pyscript.json) restores the same snapshot.
- * - Miss (main thread only): a throwaway interpreter unpacks app.zip and imports every DOM-free
- *   module (engines, AI, views' helpers); its memory is the snapshot. PyScript gets a second
- *   interpreter restored from those bytes (never the maker, whose `js` globals are broken), and
- *   the bytes are stored in the background.
+ * - Miss: a plain boot. Once the app and its AI worker are up, a module worker (snap-maker.mjs)
+ *   boots a throwaway interpreter, unpacks app.zip, imports every DOM-free module (engines, AI,
+ *   views' helpers) and stores its memory as the snapshot. A snapshot made in a worker restores
+ *   on the main thread and in the AI worker alike (measured), and the first visit is not slowed.
  * - Any failure (no Cache Storage, a truncated or corrupt entry, another Pyodide build, a
  *   rejected restore) deletes the entry and boots plainly: a player never sees it.
  *
  * The cache key holds the Pyodide version and the hash of app.zip (build.py fills it in), so
  * an updated app never runs old pre-imported modules; other keys are deleted when storing.
- * <html data-boot> tells tests and benchmarks which path ran: "snapshot", "made" or "plain";
+ * <html data-boot> tells tests and benchmarks which path ran: "snapshot" or "plain";
  * data-boot-stored="1" once a fresh snapshot is in the cache.
  * Private Pyodide options used (pinned Pyodide; both paths run in CI): _loadSnapshot,
- * _makeSnapshot, makeMemorySnapshot, createPyodideModule.
+ * _makeSnapshot (snap-maker.mjs), makeMemorySnapshot, createPyodideModule.
  */
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
 import createPyodideModule from "./pyodide.asm.mjs";
@@ -31,36 +31,6 @@ const APP_HASH = "__DICEHALL_APP_HASH__";
 const CACHE_NAME = "dh-boot-snapshot"; // not "dicehall-…": the service worker deletes those on update
 const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}.bin`, import.meta.url).href;
 const ON_MAIN_THREAD = typeof document !== "undefined";
-
-// Python run in the maker: import what can be imported without a browser, so a restored
-// interpreter starts with it in memory. Modules that use the page (pyscript, js) are skipped by
-// their source, before import; anything that fails to import is dropped.
-const PRE_IMPORT = `
-import importlib, importlib.util, pkgutil, sys
-def _dicehall_pre_import():
-    def browser_free(name):
-        spec = importlib.util.find_spec(name)
-        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
-            return False
-        text = open(spec.origin, encoding="utf-8").read()
-        return not any(word in text for word in ("pyscript", "import js", "from js ", "pyodide."))
-    done = []
-    for top in ("pygame_core", "dicehall"):
-        if not browser_free(top):
-            continue
-        package = importlib.import_module(top)
-        names = [top] + [m.name for m in pkgutil.walk_packages(package.__path__, top + ".", onerror=lambda n: None)]
-        for name in names:
-            try:
-                if browser_free(name):
-                    importlib.import_module(name)
-                    done.append(name)
-            except Exception:
-                sys.modules.pop(name, None)
-    return len(done)
-_dicehall_pre_import()
-del _dicehall_pre_import
-`;
 
 function mark(name, value) {
   if (ON_MAIN_THREAD) document.documentElement.setAttribute(name, value);
@@ -87,26 +57,26 @@ async function restore(options, bytes) {
   return pyodide;
 }
 
-async function makeSnapshot(options) {
-  const maker = await loadPlain({ ...options, _makeSnapshot: true });
-  const response = await fetch(new URL("../app.zip", import.meta.url));
-  if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
-  maker.unpackArchive(await response.arrayBuffer(), "zip");
-  maker.runPython(PRE_IMPORT);
-  return maker.makeMemorySnapshot();
-}
-
-async function store(cache, bytes) {
-  try {
-    for (const request of await cache.keys()) {
-      if (request.url !== KEY) await cache.delete(request);
-    }
-    await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-    mark("data-boot-stored", "1");
-  } catch (err) {
-    // Quota or storage denied: next visit boots plainly and tries again.
-    console.warn("dicehall: boot snapshot not stored", err);
-  }
+function makeLater() {
+  // After the app is up (and its AI worker had its turn at the CPU), a separate worker makes
+  // the snapshot and stores it: the first visit itself boots exactly as a plain one.
+  const root = document.documentElement;
+  const start = () => {
+    const maker = new Worker(new URL("./snap-maker.mjs", import.meta.url),
+                             { type: "module", name: KEY }); // the key goes by name (see the notes: ignoreSearch)
+    maker.onmessage = (event) => {
+      if (event.data === "stored") mark("data-boot-stored", "1");
+      else console.warn("dicehall: boot snapshot not made", event.data);
+      maker.terminate();
+    };
+    maker.onerror = (event) => { console.warn("dicehall: boot snapshot maker failed", event.message); maker.terminate(); };
+  };
+  const ready = () => root.getAttribute("data-app-state") === "ready" && root.hasAttribute("data-ai-worker");
+  if (ready()) { setTimeout(start, 500); return; }
+  const watch = new MutationObserver(() => {
+    if (ready()) { watch.disconnect(); setTimeout(start, 500); }
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-app-state", "data-ai-worker"] });
 }
 
 export async function loadPyodide(options = {}) {
@@ -131,17 +101,7 @@ export async function loadPyodide(options = {}) {
       cache = null; // no second try in this visit: the next one makes a fresh snapshot
     }
   }
-  if (cache && ON_MAIN_THREAD) {
-    try {
-      const bytes = await makeSnapshot(options);
-      const pyodide = await restore(options, bytes);
-      mark("data-boot", "made");
-      store(cache, bytes); // in the background: the game does not wait for the disk
-      return pyodide;
-    } catch (err) {
-      console.warn("dicehall: no boot snapshot this time", err);
-    }
-  }
+  if (cache && ON_MAIN_THREAD) makeLater();
   mark("data-boot", "plain");
   return loadPlain(options);
 }

@@ -1,7 +1,8 @@
-"""Booting from a memory snapshot (issue 12): the first visit boots plainly and makes a snapshot
-("made"), later visits restore it ("snapshot"); a corrupted or truncated snapshot, one of another
-build and a denied Cache Storage each boot plainly and play; two restores roll different dice
-from the same position. <html data-boot> says which path ran (web/snap-loader.mjs)."""
+"""Booting from a memory snapshot (issue 12): the first visit boots plainly, then a worker makes
+and stores a snapshot (data-boot-stored), later visits restore it ("snapshot"), the AI worker
+too; a corrupted or truncated snapshot, one of another build and a denied Cache Storage each
+boot plainly and play; two restores roll different dice from the same position.
+<html data-boot> says which path ran (web/snap-loader.mjs)."""
 
 from __future__ import annotations
 
@@ -31,9 +32,9 @@ def one_person_penta() -> str:
 
 
 def first_visit(page, site) -> str:
-    """Boot once (a snapshot is made and stored); returns the cache key."""
+    """Boot once (plainly; a snapshot is made and stored after); returns the cache key."""
     open_app(page, site, FAST, one_person_penta())
-    assert boot_path(page) == "made"
+    assert boot_path(page) == "plain"
     page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
     keys = page.evaluate(KEYS_JS)
     assert len(keys) == 1
@@ -82,9 +83,13 @@ def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
     assert boot_path(page) == "plain"
     assert page.evaluate(KEYS_JS) == []  # the bad entry is gone
     play_a_turn(page)
-    page.reload()  # and the next visit makes a good one again
+    page.reload()  # the next visit makes a good one again, and the one after restores it
     wait_ready(page)
-    assert boot_path(page) == "made"
+    assert boot_path(page) == "plain"
+    page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
+    page.reload()
+    wait_ready(page)
+    assert boot_path(page) == "snapshot"
 
 
 def test_a_snapshot_of_another_build_is_never_restored(site, page):
@@ -98,7 +103,7 @@ def test_a_snapshot_of_another_build_is_never_restored(site, page):
     }""", [CACHE, key, other])
     page.reload()
     wait_ready(page)
-    assert boot_path(page) == "made"  # the old build's entry is not used, and is deleted
+    assert boot_path(page) == "plain"  # the old build's entry is not used, and is replaced
     page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
     assert page.evaluate(KEYS_JS) == [key]
 
@@ -109,6 +114,9 @@ def test_denied_cache_storage_boots_plainly(site, page):
     assert boot_path(page) == "plain"
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
     play_a_turn(page)
+    page.reload()
+    wait_ready(page)
+    assert boot_path(page) == "plain" and page.evaluate("document.documentElement.dataset.bootStored") is None
 
 
 def test_two_restores_roll_different_dice_from_the_same_position(site, page):

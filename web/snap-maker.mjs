@@ -1,0 +1,58 @@
+/* Dice Hall boot snapshot maker: a module worker started by snap-loader.mjs after a plain boot.
+ *
+ * It boots a throwaway interpreter able to make a snapshot, unpacks app.zip, imports every
+ * module that does not use the page, and stores the interpreter's memory in Cache Storage under
+ * the key it was given as its worker name (Pyodide version + app.zip hash); other keys are
+ * deleted. Posts "stored", or the reason it could not. See snap-loader.mjs and
+ * shared/notes/boot-snapshot.md.
+ */
+import { loadPyodide } from "./pyodide.mjs";
+
+const CACHE_NAME = "dh-boot-snapshot";
+const KEY = self.name;
+
+// Python run in the maker: import what can be imported without a browser, so a restored
+// interpreter starts with it in memory. Modules that use the page (pyscript, js) are skipped by
+// their source, before import; anything that fails to import is dropped.
+const PRE_IMPORT = `
+import importlib, importlib.util, pkgutil, sys
+def _dicehall_pre_import():
+    def browser_free(name):
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+            return False
+        text = open(spec.origin, encoding="utf-8").read()
+        return not any(word in text for word in ("pyscript", "import js", "from js ", "pyodide."))
+    done = []
+    for top in ("pygame_core", "dicehall"):
+        if not browser_free(top):
+            continue
+        package = importlib.import_module(top)
+        names = [top] + [m.name for m in pkgutil.walk_packages(package.__path__, top + ".", onerror=lambda n: None)]
+        for name in names:
+            try:
+                if browser_free(name):
+                    importlib.import_module(name)
+                    done.append(name)
+            except Exception:
+                sys.modules.pop(name, None)
+    return len(done)
+_dicehall_pre_import()
+del _dicehall_pre_import
+`;
+
+async function make() {
+  const maker = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
+  const response = await fetch(new URL("../app.zip", import.meta.url));
+  if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+  maker.unpackArchive(await response.arrayBuffer(), "zip");
+  maker.runPython(PRE_IMPORT);
+  const bytes = maker.makeMemorySnapshot();
+  const cache = await caches.open(CACHE_NAME);
+  for (const request of await cache.keys()) {
+    if (request.url !== KEY) await cache.delete(request);
+  }
+  await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
+make().then(() => self.postMessage("stored"), (err) => self.postMessage(String(err && err.message || err)));
