@@ -101,7 +101,9 @@ export async function loadPyodide(options = {}) {
       cache = null; // no second try in this visit: the next one makes a fresh snapshot
     }
   }
-  if (cache && ON_MAIN_THREAD) makeLater();
+  // A page may opt out before boot (window.diceHallMakeSnapshot = false): tests that do not
+  // need it, a benchmark of plain boots.
+  if (cache && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) makeLater();
   mark("data-boot", "plain");
   return loadPlain(options);
 }

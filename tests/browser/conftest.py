@@ -42,6 +42,7 @@ sys.modules["dicehall_browser"] = sys.modules[__name__]
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives the built site in headless Chromium")
+    config.addinivalue_line("markers", "boot_snapshot: the app may make its boot snapshot (web/snap-loader.mjs)")
 
 
 def _require_browser():
@@ -209,13 +210,17 @@ def requests_recorder() -> RequestRecorder:
 
 
 @pytest.fixture
-def context(playwright_instance, requests_recorder):
+def context(playwright_instance, requests_recorder, request):
     """Fresh persistent context (empty profile: SW + installability work, unlike incognito).
 
-    Fails the test if anything was requested from a host other than loopback.
+    Fails the test if anything was requested from a host other than loopback. The app's boot
+    snapshot is made only for tests marked `boot_snapshot` (making one costs a second Pyodide
+    boot in a worker after every first visit; other tests do not need it).
     """
     user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
     ctx = launch_context(playwright_instance, user_data, requests_recorder)
+    if request.node.get_closest_marker("boot_snapshot") is None:
+        ctx.add_init_script("window.diceHallMakeSnapshot = false;")
     yield ctx
     try:
         ctx.close()

@@ -14,7 +14,7 @@ import pytest
 from dicehall_browser import open_app, saved_table, tid, wait_ready
 from pygame_core.table import Table
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.boot_snapshot]
 
 FAST = {"animations": False, "autofill": False, "offline_noted": True}
 CACHE = "dh-boot-snapshot"
