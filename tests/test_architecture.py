@@ -85,7 +85,7 @@ def test_no_shared_file_names_a_game():
 def test_a_simulation_in_several_processes_plays_the_same_games():
     from pygame_core.__main__ import simulate
 
-    one = simulate("penta", 2, 4, seed=3, ai="greedy,beginner")
-    two = simulate("penta", 2, 4, seed=3, ai="greedy,beginner", jobs=2)
+    one = simulate("penta", 2, 2, seed=3, ai="greedy,beginner")
+    two = simulate("penta", 2, 2, seed=3, ai="greedy,beginner", jobs=2)
     for key in ("mean_scores", "stdev_scores", "win_shares", "moves"):
         assert one[key] == two[key], key

@@ -260,8 +260,12 @@ def test_the_fixture_game_exercises_take_backs_and_simultaneous_seats():
 def test_every_ai_level_plays_legal_moves(name):
     entry = get_entry(name)
     players = entry.rules.min_players
+    # The quickest variant the game offers (the smallest of each numeric option, e.g. a 3×3
+    # board): a whole game per level, the strongest searches included, in seconds.
+    quick = {key: min(spec["choices"]) for key, spec in (entry.rules.option_schema or {}).items()
+             if spec.get("choices") and all(type(c) is int for c in spec["choices"])}
     for level in entry.ai_levels:
-        record, state = self_play(name, [level] * players, seed=f"conformance:{level}")
+        record, state = self_play(name, [level] * players, seed=f"conformance:{level}", options=quick)
         assert state.is_terminal()
         assert Record.loads(record.dumps()).replay().to_json() == state.to_json()
     with pytest.raises(IllegalMove):  # a seat that is not to move cannot be asked
