@@ -201,7 +201,7 @@ def test_table_loads_lazily_and_offline(site, context, page):
     options = page.locator(f'{tid("seat-1-kind")} option').all_inner_texts()
     en = catalog("en", "penta")
     assert any(en["penta.level.optimal"] in o for o in options) and any(en["penta.level.greedy"] in o for o in options)
-    assert page.eval_on_selector(tid("seat-1-kind"), "s => s.value") == "ai:optimal"  # the default
+    assert page.eval_on_selector(tid("seat-1-kind"), "s => s.value") == "ai:greedy"  # the default: the middle level
     page.click(tid("nav-home"))
     start_game(page, "penta", ["person", "ai:optimal"])
     page.wait_for_function(LOADED_JS, timeout=30000)
