@@ -102,7 +102,7 @@ class App:
         self.dialog_kind = None
         self._proxies = []
         self.unsaved = False  # the last save failed (storage full or blocked): say so, offer export
-        self.moved_at = -1e9  # performance.now() of the last tap that changed the game
+        self.moved_at = -1e9  # performance.now() of the last tap, if it changed the game
         self.last_written: str | None = None  # the table text this tab saved or read last
         self.moment = None  # (screen, …, whose turn): a change scrolls to the top and focuses the heading
         self.worker_restarts = 0
@@ -1067,8 +1067,10 @@ class App:
         except Exception as err:  # never a stack trace for players
             window.console.error(f"dicehall: {action}: {err!r}")
             self.say(self.catalog.error(err), error=True)
-        if in_game and self.position() != before:
-            self.moved_at = float(window.performance.now())
+        # Only the tap right before counts: OK on a hand-over card then a square under the same
+        # spot is two actions, even if a move came just before the OK.
+        moved = in_game and self.position() != before
+        self.moved_at = float(window.performance.now()) if moved else -1e9
 
     def position(self):
         """What a tap can change in the game: the match and how many moves it has."""
