@@ -75,6 +75,9 @@ class PlayController:
         self.review_seat: int | None = None
         self._review: tuple | None = None  # ((record id, length), result)
         self._turns: tuple | None = None  # ((record id, index), completed turns, turn under way)
+        # A completed turn's words never change: described once per game and language, not on
+        # every render (the log is most of a big table's render time).
+        self._described: tuple[tuple, dict] = ((), {})
         self.focus_request: str | None = None  # a data-testid the next render should focus
         self.celebrate: str | None = None  # a view's celebration, shown by the next render
         self.announcements: list[str] = []  # moves not yet read out by the live region
@@ -498,6 +501,19 @@ class PlayController:
         ctx.platform = self.platform_parts(ctx)
         return ctx
 
+    def describe_turn(self, ctx: PlayContext, turn: list) -> str:
+        """The view's words for a completed turn, kept per (game record, language); a turn is
+        known by the state before its first move and its moves. The entry holds that state, so
+        its id cannot be reused by another state (after a take-back) while the entry exists."""
+        scope = (id(self.table.record), self.host.lang)
+        if self._described[0] != scope:
+            self._described = (scope, {})
+        words = self._described[1]
+        key = (id(turn[0][2]), tuple((seat, move) for seat, move, _ in turn))
+        if key not in words:
+            words[key] = (turn[0][2], self.view.describe_turn(ctx, turn))
+        return words[key][1]
+
     def platform_parts(self, ctx: PlayContext) -> dict[str, str]:
         """The shared widgets of the play screen, drawn once here for the view to place."""
         t, view, state = self.host.t, self.view, ctx.state
@@ -523,9 +539,9 @@ class PlayController:
         if ctx.last_turn and not ctx.turn_begun:  # shown until the next turn's first move
             owner = next((s for s, _, _ in reversed(ctx.last_turn) if s >= 0), None)
             if owner is not None:
-                parts["last"] = banner.last_turn(ctx.seats, owner, t("play.last_move"), view.describe_turn(ctx, ctx.last_turn))
+                parts["last"] = banner.last_turn(ctx.seats, owner, t("play.last_move"), self.describe_turn(ctx, ctx.last_turn))
         parts["log"] = banner.game_log(ctx.seats, t("play.log"), [
-            (next((s for s, _, _ in reversed(turn) if s >= 0), None), view.describe_turn(ctx, turn)) for turn in ctx.log])
+            (next((s for s, _, _ in reversed(turn) if s >= 0), None), self.describe_turn(ctx, turn)) for turn in ctx.log])
         if ctx.countdown is not None:
             parts["countdown"] = controls.countdown(t("play.countdown", n=ctx.countdown), t("play.countdown_stop"),
                                                     view.describe_move(t, ctx.countdown_move) if ctx.countdown_move else "")
