@@ -43,6 +43,22 @@ sys.modules["dicehall_browser"] = sys.modules[__name__]
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives the built site in headless Chromium")
     config.addinivalue_line("markers", "boot_snapshot: the app may make its boot snapshot (web/snap-loader.mjs)")
+    config.addinivalue_line("markers", "cold_profile: the test starts from an empty browser profile (a first visit)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """A browser test whose page crashed (Chromium's renderer died: "Target crashed") runs once
+    more, shown as a rerun in the summary. Seen on about 2% of boots from the boot snapshot in
+    this harness (never in 85 scripted snapshot boots outside pytest, never with an empty
+    profile); not yet explained, so it is counted in the open work rather than hidden. Any other
+    failure fails at once."""
+    try:
+        import pytest_rerunfailures  # noqa: F401
+    except ImportError:
+        return
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"]))
 
 
 def _require_browser():
@@ -176,6 +192,7 @@ class Console:
         log = self.messages.setdefault(id(page), [])
         page.on("console", lambda m: log.append(f"{m.type}: {m.text}"))
         page.on("pageerror", lambda e: log.append(f"pageerror: {e}"))
+        page.on("crash", lambda _: log.append("error: the page crashed"))
 
     def errors(self, page) -> list[str]:
         return [m for m in self.messages.get(id(page), [])
@@ -193,7 +210,8 @@ def launch_context(playwright_instance, user_data_dir: str, recorder: RequestRec
         user_data_dir,
         executable_path=CHROMIUM,
         headless=True,
-        args=CHROMIUM_ARGS,
+        # The browser's own log (chrome_debug.log in the profile) says why a page crashed.
+        args=CHROMIUM_ARGS + ["--enable-logging", "--v=0"],
         viewport={"width": 390, "height": 800},
     )
     if recorder is not None:
@@ -209,21 +227,58 @@ def requests_recorder() -> RequestRecorder:
     return RequestRecorder()
 
 
+READY = "() => ['ready', 'error'].includes(document.documentElement.getAttribute('data-app-state'))"
+
+
+@pytest.fixture(scope="session")
+def returning_profile(site, playwright_instance, tmp_path_factory) -> Path:
+    """A profile that has visited `site` once and kept what a returning player's phone keeps:
+    the service worker and its precache, and the boot snapshot (made, as in the field, after
+    that first visit). Copied for each test, it makes a page boot 2.5 s instead of 6.5 s and
+    its AI worker 1 s instead of 4 s; first visits are tested by `cold_profile` and
+    `boot_snapshot` tests. localStorage is emptied: every test sets its own."""
+    user_data = tmp_path_factory.mktemp("returning") / "profile"
+    ctx = launch_context(playwright_instance, str(user_data))
+    try:
+        pg = ctx.pages[0] if ctx.pages else ctx.new_page()
+        pg.goto(site.index)
+        pg.wait_for_function(READY, timeout=120000, polling=100)
+        assert app_state(pg) == "ready", CONSOLE.all(pg)[-40:]
+        pg.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000, polling=100)
+        pg.wait_for_function("() => document.documentElement.getAttribute('data-boot-stored') === '1'",
+                             timeout=180000, polling=200)
+        pg.evaluate("localStorage.clear(); sessionStorage.clear()")
+    finally:
+        ctx.close()
+    return user_data
+
+
 @pytest.fixture
 def context(playwright_instance, requests_recorder, request):
-    """Fresh persistent context (empty profile: SW + installability work, unlike incognito).
+    """A persistent context (a real profile: SW + installability work, unlike incognito).
 
-    Fails the test if anything was requested from a host other than loopback. The app's boot
-    snapshot is made only for tests marked `boot_snapshot` (making one costs a second Pyodide
-    boot in a worker after every first visit; other tests do not need it).
+    Its profile is a copy of `returning_profile` (a phone that visited the app before), or empty
+    for tests marked `cold_profile` or `boot_snapshot`. Fails the test if anything was requested
+    from a host other than loopback. The app's boot snapshot is made only for tests marked
+    `boot_snapshot` (making one costs a second Pyodide boot in a worker after a first visit).
     """
+    cold = any(request.node.get_closest_marker(m) for m in ("cold_profile", "boot_snapshot"))
     user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
+    if not cold:
+        shutil.copytree(request.getfixturevalue("returning_profile"), user_data, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("Singleton*"))
     ctx = launch_context(playwright_instance, user_data, requests_recorder)
     if request.node.get_closest_marker("boot_snapshot") is None:
         ctx.add_init_script("window.diceHallMakeSnapshot = false;")
     yield ctx
+    crashed = any("error: the page crashed" in CONSOLE.all(pg) for pg in ctx.pages)
     try:
         ctx.close()
+        if crashed:
+            log = Path(user_data, "chrome_debug.log")
+            lines = log.read_text(errors="replace").splitlines() if log.exists() else ["(no chrome_debug.log)"]
+            print("browser log around the crash:\n" + "\n".join(
+                line for line in lines if "dbus" not in line and "D-Bus" not in line)[-6000:], file=sys.stderr)
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
     external = requests_recorder.external
@@ -247,10 +302,7 @@ def wait_ready(page, timeout: float = 60000) -> None:
     """Wait for html[data-app-state=ready]; fail with console errors on "error" or timeout."""
     CONSOLE.attach(page)
     try:
-        page.wait_for_function(
-            "() => ['ready', 'error'].includes(document.documentElement.getAttribute('data-app-state'))",
-            timeout=timeout, polling=100,
-        )
+        page.wait_for_function(READY, timeout=timeout, polling=100)
     except Exception as exc:  # playwright TimeoutError
         pytest.fail(f"app not ready after {timeout} ms (state={app_state(page)!r}): {exc}\n"
                     + "\n".join(CONSOLE.all(page)[-40:]))

@@ -90,6 +90,7 @@ def test_build_is_deterministic(tmp_path):
 
 # ---------------------------------------------------------------- browser
 @pytest.mark.browser
+@pytest.mark.cold_profile
 def test_boots_without_leaving_loopback(site, page, requests_recorder):
     page.goto(site.index)
     wait_ready(page)
