@@ -2,7 +2,8 @@
 # The one command that runs every Dice Hall test on a fresh machine:
 #   bash test.sh
 # installs test dependencies (pip, npm, Chromium via apt when root), builds dist/,
-# runs pytest over tests/ (engine + browser + the rest), then the engine suite under Pyodide.
+# runs pytest over tests/ without a browser next to the engine suite under Pyodide, then the
+# browser tests.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -10,7 +11,7 @@ echo "== test.sh: dependencies"
 if grep -q '^test *=' pyproject.toml 2>/dev/null; then
   python3 -m pip install -q -e '.[test]'
 else
-  python3 -m pip install -q pytest playwright hypothesis
+  python3 -m pip install -q pytest playwright hypothesis pytest-rerunfailures
 fi
 python3 -c 'import playwright' 2>/dev/null || python3 -m pip install -q playwright
 npm ci --no-audit --no-fund --loglevel=error
@@ -28,14 +29,32 @@ export DICEHALL_REQUIRE_BROWSER=1
 echo "== test.sh: build"
 python3 build.py
 
-echo "== test.sh: pytest (engine, front-end helpers, browser)"
+# Two cores: the CPython tests that need no browser and the engine suite under Pyodide run side
+# by side (one core each); the browser tests then run alone (a page and its AI worker use both).
+logs="$(mktemp -d)"
+echo "== test.sh: pytest without a browser (CPython) || engine tests under Pyodide (Node)"
+python3 -m pytest tests -q -p no:cacheprovider -m "not browser" > "$logs/cpython.log" 2>&1 &
+cpython_pid=$!
+pyodide_status=0
+bash tests/pyodide/run.sh > "$logs/pyodide.log" 2>&1 || pyodide_status=$?
+cpython_status=0
+wait "$cpython_pid" || cpython_status=$?
+echo "-- pytest without a browser (CPython)"
+cat "$logs/cpython.log"
+echo "-- engine tests under Pyodide (Node)"
+cat "$logs/pyodide.log"
+
+echo "== test.sh: pytest browser tests (Chromium)"
+browser_status=0
+python3 -m pytest tests -q -p no:cacheprovider -m browser || browser_status=$?
+rm -rf "$logs"
+
 status=0
-python3 -m pytest tests -q -p no:cacheprovider || status=$?
-
-echo "== test.sh: engine tests under Pyodide (Node)"
-bash tests/pyodide/run.sh || status=$?
-
-if [ "$status" != 0 ]; then
-  echo "test.sh: FAILED (exit $status)" >&2
-fi
+for part in "cpython:$cpython_status" "pyodide:$pyodide_status" "browser:$browser_status"; do
+  if [ "${part#*:}" != 0 ]; then
+    echo "test.sh: ${part%%:*} tests FAILED (exit ${part#*:})" >&2
+    status=1
+  fi
+done
+[ "$status" = 0 ] && echo "test.sh: all tests passed"
 exit "$status"
