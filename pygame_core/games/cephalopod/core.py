@@ -42,18 +42,21 @@ MAX_SUM = 6
 
 
 def _capture_table() -> tuple[list[list[int]], list[list[int]]]:
-    """`CAPTURES[key]`: capturing masks (or [0]); `TOTALS[key][mask]`: the pip total of `mask`."""
+    """`CAPTURES[key]`: capturing masks (or [0]); `TOTALS[key][mask]`: the pip total of `mask`.
+
+    Built at import (the main thread imports every game on boot), so it avoids per-mask lists:
+    a mask's total is its total without its lowest bit plus that position's value."""
+    lowest = [(mask & -mask).bit_length() - 1 for mask in range(16)]
+    several = [mask for mask in range(16) if mask & (mask - 1)]  # two positions or more
     captures: list[list[int]] = []
     totals: list[list[int]] = []
     for key in range(OCCUPIED):
-        values = [(key // 7 ** p) % 7 for p in range(4)]
+        values = (key % 7, key // 7 % 7, key // 49 % 7, key // 343)
+        empty = (values[0] == 0) | (values[1] == 0) << 1 | (values[2] == 0) << 2 | (values[3] == 0) << 3
         sums = [0] * 16
-        masks = []
         for mask in range(1, 16):
-            chosen = [values[p] for p in range(4) if mask >> p & 1]
-            sums[mask] = sum(chosen)
-            if len(chosen) >= 2 and all(chosen) and sums[mask] <= MAX_SUM:
-                masks.append(mask)
+            sums[mask] = sums[mask & (mask - 1)] + values[lowest[mask]]
+        masks = [mask for mask in several if not mask & empty and sums[mask] <= MAX_SUM]
         captures.append(masks or [0])
         totals.append(sums)
     nothing: list[int] = []  # shared by every occupied key (never mutated)

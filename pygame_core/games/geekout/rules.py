@@ -36,6 +36,8 @@ Rulings where the contract leaves the engine a choice (the rules' own rulings ar
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+from math import factorial
 from typing import ClassVar
 
 from ...protocol import CHANCE, Game, IllegalMove, State, split_move
@@ -405,24 +407,13 @@ _OUTCOMES: dict[int, list[tuple[tuple[int, ...], float]]] = {}
 def roll_outcomes(k: int) -> list[tuple[tuple[int, ...], float]]:
     """The distinct throws of k dice (ascending faces) with their probabilities (multinomial)."""
     if k not in _OUTCOMES:
-        from math import factorial
-
+        ways_all = factorial(k)
         out = []
-
-        def build(prefix: list[int], low: int, left: int) -> None:
-            if left == 0:
-                counts = [prefix.count(f) for f in FACES]
-                ways = factorial(k)
-                for c in counts:
-                    ways //= factorial(c)
-                out.append((tuple(prefix), ways / 6**k))
-                return
-            for face in range(low, 7):
-                prefix.append(face)
-                build(prefix, face, left - 1)
-                prefix.pop()
-
-        build([], 1, k)
+        for faces in combinations_with_replacement(range(1, 7), k):  # ascending, in lexicographic order
+            ways = ways_all
+            for f in FACES:
+                ways //= factorial(faces.count(f))
+            out.append((faces, ways / 6**k))
         _OUTCOMES[k] = out
     return _OUTCOMES[k]
 

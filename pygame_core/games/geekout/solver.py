@@ -46,7 +46,7 @@ TOLERANCE = 1e-13
 
 def _count_outcomes(k: int) -> list[tuple[tuple[int, ...], float]]:
     """Throws of k dice as face-count vectors with probabilities."""
-    return [(tuple(faces.count(f) for f in FACES), p) for faces, p in roll_outcomes(k)]
+    return [(tuple(map(faces.count, FACES)), p) for faces, p in roll_outcomes(k)]
 
 
 _THROWS = {k: _count_outcomes(k) for k in range(DICE + 1)}
