@@ -48,10 +48,10 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     """A browser test whose page crashed (Chromium's renderer died: "Target crashed") runs once
-    more, shown as a rerun in the summary. Seen on about 2% of boots from the boot snapshot in
-    this harness (never in 85 scripted snapshot boots outside pytest, never with an empty
-    profile); not yet explained, so it is counted in the open work rather than hidden. Any other
-    failure fails at once."""
+    more, shown as a rerun in the summary. Seen on a few percent of tests that boot from the
+    boot snapshot in this harness (5 in about 250 such boots; none in 85 scripted snapshot
+    boots outside pytest, none in the tests with an empty profile); not explained yet, and
+    listed as open work rather than hidden. Any other failure fails at once."""
     try:
         import pytest_rerunfailures  # noqa: F401
     except ImportError:
@@ -381,3 +381,22 @@ def no_raw_text(page, game: str | None = None) -> None:
     shown = set(re.findall(r"[a-z_]+(?:\.[a-z_0-9]+)+", body))
     assert not shown & keys, shown & keys
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def take_the_phone(page) -> None:
+    """Wait for the next screen; on a hand-over card (hot seat: another person is to act) that
+    person takes the phone."""
+    page.wait_for_selector(f'{tid("handover-ok")}, {tid("play")}')
+    if page.locator(tid("handover-ok")).count():
+        page.click(tid("handover-ok"))
+        page.wait_for_selector(tid("play"))
+
+
+def watch_long_tasks(page) -> None:
+    """Record the page's long tasks (> 50 ms) from now on in window.__longTasks, each with
+    whether the computer was thinking (its spinner on the prompt) and the AI worker's state."""
+    page.evaluate("""() => { window.__longTasks = [];
+      new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push(
+        {start: e.startTime, ms: e.duration, thinking: !!document.querySelector('.prompt .spinner'),
+         worker: document.documentElement.dataset.aiWorker || ''})))
+        .observe({type: 'longtask', buffered: false}); }""")

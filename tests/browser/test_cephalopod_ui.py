@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready
+from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready, watch_long_tasks
 from pygame_core.ai import self_play
 from pygame_core.table import Table
 
@@ -99,13 +99,6 @@ def choose(state, rng: random.Random) -> str:
     if choices:
         return rng.choice(choices[rng.choice(sorted(choices))])
     return rng.choice(state.legal_moves())
-
-
-def watch_long_tasks(page) -> None:
-    page.evaluate("""() => { window.__longTasks = [];
-      new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push(
-        {start: e.startTime, ms: e.duration, thinking: !!document.querySelector('.prompt .spinner')})))
-        .observe({type: 'longtask', buffered: false}); }""")
 
 
 # --- a whole game against the computer ----------------------------------------------------------------

@@ -6,17 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready
+from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, take_the_phone, tid, wait_ready
 
 pytestmark = pytest.mark.browser
-
-
-def take_the_phone(page) -> None:
-    """Wait for the next screen; on a hand-over card, the next person takes the phone."""
-    page.wait_for_selector(f'{tid("handover-ok")}, {tid("play")}')
-    if page.locator(tid("handover-ok")).count():
-        page.click(tid("handover-ok"))
-        page.wait_for_selector(tid("play"))
 
 
 def test_a_game_added_without_shared_edits_plays_by_clicks(fixture_site, page):

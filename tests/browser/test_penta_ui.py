@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready, wait_sw_controlled
+from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, take_the_phone, tid, wait_ready, wait_sw_controlled
 from pygame_core.ai import self_play
 from pygame_core.games.penta import solver
 from pygame_core.record import Record
@@ -31,13 +31,6 @@ LOADED_JS = """() => document.documentElement.dataset.assetPenta === 'loaded'
 READY_JS = """() => document.querySelector('[data-testid=results]') ||
   document.querySelector('[data-testid=handover]') ||
   (document.querySelector('[data-testid=roll]') && !document.querySelector('[data-testid=roll]').disabled)"""
-
-
-def take_the_phone(page) -> None:
-    """Hot seat: when another person is to play, the hand-over card asks them to take the phone."""
-    if page.locator(tid("handover-ok")).count():
-        page.click(tid("handover-ok"))
-        page.wait_for_selector(tid("play"))
 
 
 def play_round(page) -> None:

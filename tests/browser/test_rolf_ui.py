@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready
+from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready, watch_long_tasks
 from pygame_core.match import Match
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
@@ -56,14 +56,6 @@ def step(page) -> str:
 def person_to_move(page) -> bool:
     """A person's placement is waiting (not the computer's turn, not a throw)."""
     return page.evaluate("""() => !!document.querySelector('[data-testid^="take-"]')""")
-
-
-def watch_long_tasks(page) -> None:
-    page.evaluate("""() => { window.__longTasks = [];
-      new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push(
-        {start: e.startTime, ms: e.duration, thinking: !!document.querySelector('.prompt .spinner'),
-         worker: document.documentElement.dataset.aiWorker || ''})))
-        .observe({type: 'longtask', buffered: false}); }""")
 
 
 def table_at(moves: list[tuple[int, str]], people: int = 2) -> Table:

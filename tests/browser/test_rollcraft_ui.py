@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready
+from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready, watch_long_tasks
 
 pytestmark = pytest.mark.browser
 
@@ -68,13 +68,6 @@ def step(page) -> str:
             page.click(tid(name))
             return name
     raise AssertionError("nothing to do: " + page.inner_text("body")[:400])
-
-
-def watch_long_tasks(page) -> None:
-    page.evaluate("""() => { window.__longTasks = [];
-      new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push(
-        {start: e.startTime, ms: e.duration, thinking: !!document.querySelector('.prompt .spinner')})))
-        .observe({type: 'longtask', buffered: false}); }""")
 
 
 def test_a_solo_game_by_clicks_with_a_reload_mid_turn(site, page):
