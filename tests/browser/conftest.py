@@ -241,10 +241,10 @@ def returning_profile(site, playwright_instance, tmp_path_factory) -> Path:
     ctx = launch_context(playwright_instance, str(user_data))
     try:
         pg = ctx.pages[0] if ctx.pages else ctx.new_page()
+        CONSOLE.attach(pg)
         pg.goto(site.index)
-        pg.wait_for_function(READY, timeout=120000, polling=100)
-        assert app_state(pg) == "ready", CONSOLE.all(pg)[-40:]
-        pg.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000, polling=100)
+        wait_ready(pg, timeout=120000)
+        wait_sw_controlled(pg)
         pg.wait_for_function("() => document.documentElement.getAttribute('data-boot-stored') === '1'",
                              timeout=180000, polling=200)
         pg.evaluate("localStorage.clear(); sessionStorage.clear()")
