@@ -407,3 +407,43 @@ def test_perfect_stops_once_the_win_is_safe_where_expected_points_would_go_on():
     state.pending, state.phase = 0, "decide"
     assert solver.best_move(state) == "continue"
     assert ai.perfect(state, 0, random.Random(1)) == "stop"
+
+
+def test_the_fixed_point_iteration_solves_a_small_contraction_exactly():
+    from pygame_core.games.geekout.winprob import fixed_point
+
+    # x = max(A x + b, floor): piecewise linear and monotone like the continue values.
+    a = [[0.3, 0.2, 0.0], [0.1, 0.4, 0.1], [0.0, 0.25, 0.5]]
+    b = [1.0, -2.0, 0.5]
+    floor = [0.0, 0.0, 0.0]
+    calls = []
+
+    def step(x):
+        calls.append(x)
+        return [max(sum(aij * xj for aij, xj in zip(row, x)) + bi, f) for row, bi, f in zip(a, b, floor)]
+
+    x = fixed_point(step, [0.0, 0.0, 0.0], 1e-13)
+    assert max(abs(u - v) for u, v in zip(step(x), x)) < 1e-12
+    assert x[1] == 0.0 and x[0] == pytest.approx(1 / 0.7, abs=1e-12)  # the floor binds on x1
+    assert len(calls) < 12  # plain iteration needs about 40 steps for this tolerance
+
+
+def test_the_perfect_solver_reproduces_the_shipped_policy_with_expected_points_as_utility():
+    # The solver Pyodide uses (plain Python), and numpy's where CPython has it, must give the
+    # shipped expected-points values when what the end is worth is the points themselves.
+    from pygame_core.games.geekout import winprob
+    from pygame_core.games.geekout.rules import triangle
+
+    graph = winprob.graph()
+    shipped = solver.get_policy()
+    stop = [float(triangle(n)) for n in range(11)]
+    solvers = [graph.solve_plain]
+    try:
+        import numpy  # noqa: F401
+        solvers.append(graph.solve_numpy)
+    except ImportError:
+        pass
+    for solve in solvers:
+        policy = solve(stop, 0.0)
+        assert max(abs(policy.cont[key] - shipped.cont[key]) for key in shipped.cont) < 1e-9
+        assert max(abs(a - b) for a, b in zip(policy.values, shipped.values)) < 1e-9
