@@ -1,0 +1,163 @@
+"""The room wire format: one JSON object per message, `{"kind": ..., ...}`.
+
+Everything a guest sends is untrusted: `parse_from_guest` bounds the text before parsing it
+(length and nesting, see `safejson`), then checks the kind and every field's type and range, and
+returns a clean dict or raises `BadMessage` with a catalog code. Nothing else in the host reads
+raw guest input. Messages from the host are bounded too (`parse_from_host`: a guest must survive
+a broken or hostile host page as well), with a larger size limit since they carry the table.
+
+Guest → host kinds:
+  hello    {name, guest?, secret?}        ask to join, or come back with a seat secret
+  intent   {seat, move, index}            a move for my seat on the position with `index` moves
+                                          ("roll" asks the host to throw when my seat is to roll)
+  takeback {seat, at, index}              take back my move at record position `at`
+  seat     {seat}                         ask for a seat (an AI seat at once; a person's is asked)
+  answer   {request, accept}              my answer to a request for my seat
+  join     {}                             sit in as an extra player from the next game
+  entropy  {game, value}                  my share of the dice randomness for game `game`
+  chat     {text}                         a chat line (plain text)
+  ping     {t}                            heartbeat
+  sync     {}                             send me the whole room again
+Host → guest kinds: pending, welcome, refused, room, move, takeback, chat, request, entropy,
+reveal, error, pong (see host.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+from .. import safejson
+
+MAX_FROM_GUEST = 4_000  # characters; an intent is under 200, a chat line under 1 000
+MAX_FROM_HOST = 400_000  # the whole room: a 5-seat table with its record, chat history
+MAX_DEPTH = 1  # guest messages are flat objects (no arrays or objects inside)
+MAX_HOST_DEPTH = 12
+MAX_NAME = 24  # as a table seat name (table.MAX_NAME)
+MAX_CHAT = 280
+MAX_MOVE = 200  # protocol.MAX_MOVE_CHARS
+TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}\Z")
+HEX = re.compile(r"[0-9a-f]{32,128}\Z")
+
+GUEST_FIELDS = {
+    "hello": {"name": str, "guest": (str, type(None)), "secret": (str, type(None))},
+    "intent": {"seat": int, "move": str, "index": int},
+    "takeback": {"seat": int, "at": int, "index": int},
+    "seat": {"seat": int},
+    "answer": {"request": str, "accept": bool},
+    "join": {},
+    "entropy": {"game": int, "value": str},
+    "chat": {"text": str},
+    "ping": {"t": (int, float)},
+    "sync": {},
+}
+OPTIONAL = {("hello", "guest"), ("hello", "secret")}
+
+
+class BadMessage(ValueError):
+    """A message refused before it reached the room; `code` is a catalog key."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code = code
+
+
+def encode(kind: str, **fields) -> str:
+    return json.dumps({"kind": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Plain text as shown to people: no control or format characters (bidi overrides, zero
+    widths, line breaks become spaces), trimmed, at most `limit` characters."""
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Zl", "Zp"):
+            out.append(" ")
+        elif cat == "Cf" or cat == "Cs" or cat == "Co" or cat == "Cn":
+            continue  # format (bidi controls, zero widths), surrogates, private use, unassigned
+        else:
+            out.append(ch)
+    return re.sub(r"\s+", " ", "".join(out)).strip()[:limit]
+
+
+def parse_from_guest(text: object) -> dict:
+    if not isinstance(text, str):
+        raise BadMessage("room.bad_message", "not text")
+    try:
+        data = safejson.loads(text, max_chars=MAX_FROM_GUEST, max_depth=MAX_DEPTH)
+    except safejson.TooLarge as err:
+        raise BadMessage("room.too_big", err.reason) from None
+    except (ValueError, RecursionError):
+        raise BadMessage("room.bad_message", "not JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise BadMessage("room.bad_message", "no kind")
+    kind = data["kind"]
+    fields = GUEST_FIELDS.get(kind)
+    if fields is None:
+        raise BadMessage("room.bad_message", f"unknown kind {kind[:20]!r}")
+    out: dict = {"kind": kind}
+    for name, types in fields.items():
+        if name not in data:
+            if (kind, name) in OPTIONAL:
+                out[name] = None
+                continue
+            raise BadMessage("room.bad_message", f"{kind}: no {name}")
+        value = data[name]
+        # bool is an int in Python: a seat or an index must not be `true`
+        if isinstance(value, bool) and types is not bool:
+            raise BadMessage("room.bad_message", f"{kind}: {name}")
+        if not isinstance(value, types):
+            raise BadMessage("room.bad_message", f"{kind}: {name}")
+        out[name] = value
+    _check_ranges(out)
+    return out
+
+
+def _check_ranges(msg: dict) -> None:
+    kind = msg["kind"]
+    for name in ("seat", "index", "at", "game"):
+        if name in msg and not 0 <= msg[name] < 1_000_000:
+            raise BadMessage("room.bad_message", f"{kind}: {name}")
+    if kind == "hello":
+        name = clean_text(msg["name"], MAX_NAME)
+        if not name:
+            raise BadMessage("room.bad_name")
+        msg["name"] = name
+        for key in ("guest", "secret"):
+            if msg[key] is not None and not TOKEN.match(msg[key]):
+                raise BadMessage("room.bad_message", f"hello: {key}")
+    elif kind == "intent" and not 0 < len(msg["move"]) <= MAX_MOVE:
+        raise BadMessage("room.bad_message", "intent: move")
+    elif kind == "answer" and not TOKEN.match(msg["request"]):
+        raise BadMessage("room.bad_message", "answer: request")
+    elif kind == "entropy" and not HEX.match(msg["value"]):
+        raise BadMessage("room.bad_message", "entropy: value")
+    elif kind == "chat":
+        if len(msg["text"]) > MAX_CHAT * 3:
+            raise BadMessage("room.chat_too_long")
+        text = clean_text(msg["text"], MAX_CHAT + 1)
+        if len(text) > MAX_CHAT:
+            raise BadMessage("room.chat_too_long")
+        if not text:
+            raise BadMessage("room.bad_message", "chat: empty")
+        msg["text"] = text
+    elif kind == "ping" and not (msg["t"] == msg["t"] and abs(msg["t"]) < 1e15):  # NaN, huge
+        raise BadMessage("room.bad_message", "ping: t")
+
+
+def parse_from_host(text: object) -> dict:
+    """A host message, bounded; its contents are checked where they are used (the table by
+    `Table.from_json`, moves by the engine)."""
+    if not isinstance(text, str):
+        raise BadMessage("room.bad_message", "not text")
+    try:
+        data = safejson.loads(text, max_chars=MAX_FROM_HOST, max_depth=MAX_HOST_DEPTH)
+    except safejson.TooLarge as err:
+        raise BadMessage("room.too_big", err.reason) from None
+    except (ValueError, RecursionError):
+        raise BadMessage("room.bad_message", "not JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise BadMessage("room.bad_message", "no kind")
+    return data
