@@ -61,8 +61,9 @@ class RoomGuest:
 
     def entropy(self) -> str | None:
         """My share of this game's dice randomness, once per game (None when sent already)."""
-        if self.dice is None or self.entropy_sent == self.dice["game"]:
-            return None
+        if self.dice is None or self.entropy_sent == self.dice["game"] or \
+                any(guest == self.guest_id for guest, _ in self.dice["entropies"]):
+            return None  # sent already (also before a reload of this page: the host announced it)
         self.entropy_sent = self.dice["game"]
         return encode("entropy", game=self.dice["game"], value=secrets.token_hex(32))
 

@@ -563,7 +563,9 @@ class RoomHost:
 
     # --- saving ---------------------------------------------------------------------------
     def to_json(self) -> dict:
-        """The host's own save (local storage only): it holds the seeds and the broker token."""
+        """The host's own save (local storage only): it holds the seeds and the broker token.
+        Connections, waiting approvals and seat requests are not saved: after the host's reload
+        every guest connects again (admitted guests with their secret, the others ask again)."""
         return {
             "format": "dicehall-room", "version": 1,
             "room": self.room_id, "token": self.token, "created": self.created, "expires": self.expires,
