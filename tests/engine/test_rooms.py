@@ -407,3 +407,30 @@ def test_a_guest_notices_a_host_that_leaves_its_entropy_out_or_changes_the_seed(
     while not host.table.state.is_terminal():
         act(host, hub, {}, rng)
     assert cy.dice_check == "the revealed seed does not match the commitment"
+
+
+def test_a_guest_chooses_again_and_only_its_own_choice_can_be_taken_back():
+    host, hub, clock = room()
+    bo, conn = admit(host, hub, "Bo")
+    conn.send(bo.ask_seat(1))
+    hub.run()
+    rng = random.Random(9)
+    for _ in range(400):  # play on until Bo has made a take that was a real choice
+        match = host.table.match
+        spots = match.takeback_positions(1)
+        if spots:
+            break
+        act(host, hub, {bo.guest_id: (bo, conn)}, rng)
+    else:
+        pytest.fail("no take to take back")
+    at = spots[-1]
+    before = list(match.record.moves)
+    owners = list(host.table.state.owners)
+    conn.send(encode("takeback", seat=0, at=at, index=match.index))  # not Bo's seat
+    hub.run()
+    assert bo.errors[-1] == "room.not_your_seat" and host.table.state.owners == owners
+    conn.send(bo.take_back(at))
+    hub.run()
+    assert host.table.record.moves == before[:at] + before[at + 1:]
+    assert bo.table.record.moves == host.table.record.moves
+    assert bo.table.state.owners == host.table.state.owners != owners
