@@ -15,9 +15,10 @@ allows more. Everybody else approved is a spectator and sees everything live.
 
 Moves: a guest's intent names its seat and the move index it saw; the host refuses a seat that
 is not the guest's, a move out of turn or on an older position, and anything the rules refuse,
-and tells only that guest. Every accepted move is broadcast. Dice are thrown here only, from the
-commit–reveal source (`fairdice`); a person's "Roll" is an intent ("roll"), the dice of nobody in
-particular are thrown at once after the move before them.
+and tells only that guest. Moves are applied through a *door*: the app's play controller (which
+draws, saves and runs the AI seats; `RoomDice` is its dice roller while hosting) or the table
+itself (`TableDoor`); the door tells the room of every move (`moved`), which broadcasts it. Dice
+come only from the commit–reveal source (`fairdice`, `throw`); a guest's "Roll" is an intent.
 
 Limits against a hostile guest: every message is parsed and bounded (`messages`); a connection
 sending more than `FLOOD_MESSAGES` in `FLOOD_SECONDS` has the rest dropped, and one that keeps
@@ -125,7 +126,7 @@ class DiceLog:
 
 class RoomHost:
     def __init__(self, table: Table, now: float, host_name: str = "Host", *, symbols=DEFAULT_SYMBOLS,
-                 on_change=None) -> None:
+                 on_change=None, door=None) -> None:
         self.room_id = room_id()
         self.token = secrets.token_urlsafe(24)  # the broker id's ownership: never in a link
         self.created = now
@@ -141,7 +142,12 @@ class RoomHost:
         self.chat: list[dict] = []
         self.chat_count = 0
         self.dice: DiceLog | None = None
+        self._throwing: tuple | None = None  # the fair throw handed out, until it is played
         self.on_change = on_change or (lambda reason: None)
+        # Where moves are applied: the app's play controller (which also draws, saves and runs
+        # the AI seats), or by default the table itself (`TableDoor`). Either way the door tells
+        # the room what was played (`moved`, `taken_back`), and the room tells the guests.
+        self.door = door if door is not None else TableDoor(table, self)
         if table.match is not None and not table.state.is_terminal():
             self._new_dice()
 
@@ -151,7 +157,7 @@ class RoomHost:
         seat is a guest's or the rules refuse it."""
         if self.holders[seat] != HOST:
             raise IllegalMove("room.not_your_seat", "A guest plays that seat.")
-        self._apply(seat, move, index)
+        self.door.submit(seat, move, index)
 
     def roll(self, index: int) -> None:
         """Throw the dice the game waits for (the host's own Roll, or an AI seat's)."""
@@ -159,12 +165,48 @@ class RoomHost:
         roller = state.roller() if state is not None and state.is_chance() else None
         if roller is not None and self.holders[roller] != HOST:
             raise IllegalMove("room.not_your_seat", "A guest throws these dice.")
-        self._throw(index)
+        self.door.submit(CHANCE, self.throw(index), index)
 
     def take_back(self, seat: int, at: int, index: int) -> None:
         if self.holders[seat] != HOST:
             raise IllegalMove("room.not_your_seat", "A guest plays that seat.")
-        self.table.take_back(seat, at, index)
+        self.door.take_back(seat, at, index)
+
+    # --- told by the door -------------------------------------------------------------------
+    def throw(self, index: int) -> str:
+        """The chance move of the throw the game waits for at `index`, from the fair dice (the
+        app's dice roller asks here while a room is open); logged once it is played."""
+        state = self.table.state
+        if state is None or not state.is_chance():
+            raise IllegalMove("room.no_throw", "No dice to throw now.")
+        if index != self._index():
+            raise IllegalMove("error.stale_move", "The game has moved on since that choice.")
+        if self.dice is None:
+            self._new_dice()
+        dice = self.dice
+        sides = tuple(state.chance())
+        mix = fairdice.mix_digest(dice.entropies)
+        values = fairdice.roll(dice.seed, dice.game, len(dice.throws), mix, sides)
+        move = state.chance_move(values)
+        self._throwing = (index, move, mix, sides, values)
+        return move
+
+    def moved(self, seat: int, move: str, index: int) -> None:
+        """A move was played at `index` (by the door): tell everybody; reveal the dice seed when
+        the game is over."""
+        fields = {}
+        if seat == CHANCE:
+            throwing, self._throwing = self._throwing, None
+            if throwing is not None and throwing[:2] == (index, move) and self.dice is not None:
+                _, _, mix, sides, values = throwing
+                self.dice.throws.append((index, mix, sides, values))
+                fields["mix"] = mix
+        self._broadcast("move", index=index, seat=seat, move=move, **fields)
+        if self.table.state.is_terminal() and self.dice is not None:
+            self._broadcast("reveal", game=self.dice.game, seed=self.dice.seed, commit=self.dice.commit)
+        self.on_change("move")
+
+    def taken_back(self, seat: int, at: int, index: int) -> None:
         self._broadcast("takeback", seat=seat, at=at, index=index)
         self.on_change("move")
 
@@ -173,7 +215,7 @@ class RoomHost:
         self.table.new_game(rng)
         self._new_dice()
         self._send_rooms()
-        self._advance()
+        self.door.started()
         self.on_change("game")
 
     def approve(self, request: str) -> str:
@@ -218,8 +260,7 @@ class RoomHost:
         self.holders[seat] = HOST
         if level is not None:
             self.table.seats[seat] = {**self.table.seats[seat], "ai": level}
-        self._send_rooms()
-        self.on_change("seats")
+        self._seats_changed()
 
     def say(self, text: str, now: float) -> None:
         """A chat line from the host's screen."""
@@ -239,6 +280,16 @@ class RoomHost:
         if changed:
             self._send_rooms()
             self.on_change("presence")
+
+    def remote_seats(self) -> set[int]:
+        """The seats the guests play (the host's screen neither shows their choices nor thinks
+        for them)."""
+        return {seat for seat, holder in enumerate(self.holders) if holder != HOST}
+
+    def _seats_changed(self) -> None:
+        self.door.seats_changed(self.remote_seats())
+        self._send_rooms()
+        self.on_change("seats")
 
     def expired(self, now: float) -> bool:
         return now >= self.expires
@@ -342,17 +393,15 @@ class RoomHost:
         if msg["move"] == "roll":
             if not state.is_chance() or state.roller() != seat:
                 raise IllegalMove("room.not_your_turn", "It is not your turn to throw.")
-            self._throw(msg["index"])
+            self.door.submit(CHANCE, self.throw(msg["index"]), msg["index"])
             return
         if seat not in state.current_players():
             raise IllegalMove("room.not_your_turn", "It is not your turn.")
-        self._apply(seat, msg["move"], msg["index"])
+        self.door.submit(seat, msg["move"], msg["index"])
 
     def _on_takeback(self, guest: Guest, msg: dict, now: float) -> None:
         seat = self._own_seat(guest, msg["seat"])
-        self.table.take_back(seat, msg["at"], msg["index"])
-        self._broadcast("takeback", seat=seat, at=msg["at"], index=msg["index"])
-        self.on_change("move")
+        self.door.take_back(seat, msg["at"], msg["index"])
 
     def _on_seat(self, guest: Guest, msg: dict, now: float) -> None:
         seat = msg["seat"]
@@ -405,8 +454,7 @@ class RoomHost:
         self.table.counted = False
         self.dice = None  # revealed with the end of that game
         self.holders.append(guest.guest_id)
-        self._send_rooms()
-        self.on_change("seats")
+        self._seats_changed()
 
     def _on_entropy(self, guest: Guest, msg: dict, now: float) -> None:
         dice = self.dice
@@ -439,43 +487,6 @@ class RoomHost:
     def _index(self) -> int:
         return self.table.match.index if self.table.match is not None else 0
 
-    def _apply(self, seat: int, move: str, index: int) -> None:
-        self.table.submit(seat, move, index)
-        self._broadcast("move", index=index, seat=seat, move=move)
-        self._after_move()
-
-    def _throw(self, index: int) -> None:
-        state = self.table.state
-        if state is None or not state.is_chance():
-            raise IllegalMove("room.no_throw", "No dice to throw now.")
-        if index != self._index():
-            raise IllegalMove("error.stale_move", "The game has moved on since that choice.")
-        if self.dice is None:
-            self._new_dice()
-        dice = self.dice
-        sides = tuple(state.chance())
-        mix = fairdice.mix_digest(dice.entropies)
-        values = fairdice.roll(dice.seed, dice.game, len(dice.throws), mix, sides)
-        move = state.chance_move(values)
-        self.table.submit(CHANCE, move, index)
-        dice.throws.append((index, mix, sides, values))
-        self._broadcast("move", index=index, seat=CHANCE, move=move, mix=mix)
-        self._after_move()
-
-    def _after_move(self) -> None:
-        state = self.table.state
-        if state.is_terminal() and self.dice is not None:
-            self._broadcast("reveal", game=self.dice.game, seed=self.dice.seed, commit=self.dice.commit)
-        self._advance()
-        self.on_change("move")
-
-    def _advance(self) -> None:
-        """Throw at once the dice nobody in particular throws."""
-        state = self.table.state
-        while state is not None and state.is_chance() and state.roller() is None:
-            self._throw(self._index())
-            state = self.table.state
-
     def _new_dice(self) -> None:
         seed = fairdice.new_seed()
         self.dice = DiceLog(len(self.table.start_seats), seed, fairdice.commitment(seed))
@@ -499,8 +510,7 @@ class RoomHost:
         self.holders[req.seat] = guest.guest_id
         info = self.table.seats[req.seat]
         self.table.seats[req.seat] = {"name": guest.name, "symbol": info["symbol"], "ai": None}
-        self._send_rooms()
-        self.on_change("seats")
+        self._seats_changed()
 
     # --- chat -----------------------------------------------------------------------------
     def _add_chat(self, who: str, seat: int | None, text: str, now: float) -> None:
@@ -613,6 +623,43 @@ class RoomHost:
             return room
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             raise ValueError(f"the room cannot be resumed: {err}") from err
+
+
+class RoomDice:
+    """A dice roller for the host's play controller (like rng.DiceRoller): while the table is
+    hosted, every throw comes from the room's commit–reveal dice."""
+
+    def __init__(self, room: RoomHost) -> None:
+        self.room = room
+
+    def roll(self, state) -> str:
+        return self.room.throw(self.room.table.match.index)
+
+
+class TableDoor:
+    """The plain door: moves go straight to the table, and the dice nobody in particular throws
+    are thrown at once (the app's play controller does both itself, with its pacing)."""
+
+    def __init__(self, table: Table, room: RoomHost) -> None:
+        self.table, self.room = table, room
+
+    def submit(self, seat: int, move: str, index: int) -> None:
+        self.table.submit(seat, move, index)
+        self.room.moved(seat, move, index)
+        self.started()
+
+    def take_back(self, seat: int, at: int, index: int) -> None:
+        self.table.take_back(seat, at, index)
+        self.room.taken_back(seat, at, index)
+
+    def seats_changed(self, remote: set[int]) -> None:
+        pass  # nobody here to wait or think
+
+    def started(self) -> None:
+        state = self.table.state
+        if state is not None and state.is_chance() and state.roller() is None:
+            index = self.table.match.index
+            self.submit(CHANCE, self.room.throw(index), index)
 
 
 def _token(value, limit: int) -> str:

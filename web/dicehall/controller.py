@@ -83,6 +83,11 @@ class PlayController:
         self.announcements: list[str] = []  # moves not yet read out by the live region
         self._loop: asyncio.Task | None = None
         self._countdown_task: asyncio.Task | None = None
+        # An online room hosted at this table (pygame_core.rooms): the seats its guests play
+        # (neither a person on this screen nor the computer: the table waits for them), and who
+        # hears of every move applied here (`moved`, `taken_back`: the room tells its guests).
+        self.remote: set[int] = set()
+        self.observers: list = []
 
     # --- the running table -------------------------------------------------------------
     @property
@@ -136,7 +141,11 @@ class PlayController:
 
     # --- who acts ----------------------------------------------------------------------
     def is_person(self, seat: int) -> bool:
-        return seat >= 0 and not self.table.seats[seat]["ai"]
+        """A person at this screen (not the computer, not a guest of an online room)."""
+        return seat >= 0 and seat not in self.remote and not self.table.seats[seat]["ai"]
+
+    def is_computer(self, seat: int) -> bool:
+        return seat >= 0 and seat not in self.remote and bool(self.table.seats[seat]["ai"])
 
     def acting_seat(self) -> int | None:
         """The person whose choice the screen offers now, or None."""
@@ -149,9 +158,9 @@ class PlayController:
             roller = state.roller()
             return roller if roller is not None and self.is_person(roller) else None
         current = state.current_players()
-        if any(not self.is_person(s) for s in current):
+        if any(self.is_computer(s) for s in current):
             return None  # computer seats of a simultaneous choice move first
-        return current[0]
+        return next((s for s in current if self.is_person(s)), None)  # not a guest's choice
 
     # --- proposals: the one way a person changes the game -----------------------------------
     def propose(self, proposals, index: int | None = None) -> bool:
@@ -179,8 +188,7 @@ class PlayController:
                     self._roll()
                     changed = True
                 elif isinstance(proposal, TakeBack):
-                    self.table.take_back(proposal.seat, proposal.at, self.table.match.index)
-                    self.ui = self.view.after_take_back(self.ui, self.table.state)
+                    self._take_back(proposal.seat, proposal.at, self.table.match.index)
                     changed = True
         except IllegalMove as err:
             self.host.say(self.host.error_text(err), error=True)
@@ -203,7 +211,10 @@ class PlayController:
         before = table.state.clone()
         scores = before.scores()
         self.cancel_countdown(render=False)
-        table.submit(seat, move, table.match.index)
+        index = table.match.index
+        table.submit(seat, move, index)
+        for observer in self.observers:
+            observer.moved(seat, move, index)
         after = table.state
         self.ui = self.view.after_move(self.ui, before, seat, move, after)
         self.hint = None
@@ -221,6 +232,50 @@ class PlayController:
         # rest") is one action for the player: the dice follow at once.
         if after.is_chance() and after.roller() == seat and after.turn_number() == before.turn_number():
             self._roll()
+
+    def _take_back(self, seat: int, at: int, index: int) -> None:
+        self.table.take_back(seat, at, index)
+        self.ui = self.view.after_take_back(self.ui, self.table.state)
+        for observer in self.observers:
+            observer.taken_back(seat, at, index)
+
+    # --- the door of an online room: moves of the seats its guests play --------------------
+    def submit(self, seat: int, move: str, index: int) -> None:
+        """A move from a guest of the room this table hosts (the room checked the seat and the
+        turn); IllegalMove, with nothing changed, if it is stale or the rules refuse it."""
+        if not self.running or index != self.table.match.index:
+            raise IllegalMove("error.stale_move", "The game has moved on since that choice.")
+        state = self.table.state
+        actor = state.roller() if seat == CHANCE else seat
+        self._commit(seat, move)
+        self.announce(actor, move)
+        self._after_remote()
+
+    def take_back(self, seat: int, at: int, index: int) -> None:
+        """A guest's take-back (see `submit`)."""
+        if not self.running:
+            raise IllegalMove("error.cannot_take_back", "That move cannot be taken back.")
+        self._take_back(seat, at, index)
+        self._after_remote()
+
+    def started(self) -> None:
+        """The room started the table's next game."""
+        self.render_and_kick()
+
+    def seats_changed(self, remote: set[int]) -> None:
+        """Seats changed hands in the room: `remote` are the ones its guests play now."""
+        self.remote = set(remote)
+        self.render_and_kick()
+
+    def _after_remote(self) -> None:
+        self.save()
+        self.host.render()
+        self.host.say(" ".join(filter(None, [self.pop_announcements(), self.prompt_sentence()])))
+        self.kick()
+
+    def render_and_kick(self) -> None:
+        self.host.render()
+        self.kick()
 
     def _roll(self) -> None:
         state = self.table.state
@@ -279,8 +334,8 @@ class PlayController:
             index = table.match.index
             if state.is_chance():
                 roller = state.roller()
-                if roller is not None and self.is_person(roller):
-                    break  # a person taps Roll
+                if roller is not None and not self.is_computer(roller):
+                    break  # a person taps Roll (here, or a guest of the room)
                 self.thinking = roller is not None
                 self.host.render()
                 await asyncio.sleep(self.pace() if roller is not None else 0)
@@ -290,7 +345,7 @@ class PlayController:
                 self.save()
                 self.host.say(self.pop_announcements())
                 continue
-            ai_seats = [s for s in state.current_players() if not self.is_person(s)]
+            ai_seats = [s for s in state.current_players() if self.is_computer(s)]
             if not ai_seats:
                 break
             seat = ai_seats[0]
