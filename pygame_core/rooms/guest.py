@@ -18,7 +18,12 @@ from .messages import BadMessage, encode, parse_from_host
 
 
 class RoomGuest:
-    def __init__(self, name: str, guest_id: str | None = None, secret: str | None = None) -> None:
+    """`door`, when given (the guest app's play controller), applies what the host sends and
+    redraws: `submit(seat, move, index)`, `take_back(seat, at, index)`, `replace(table)` (a whole
+    new table), `seats_changed(remote)` (every seat but mine is played elsewhere)."""
+
+    def __init__(self, name: str, guest_id: str | None = None, secret: str | None = None, door=None) -> None:
+        self.door = door
         self.name = name
         self.guest_id = guest_id
         self.secret = secret  # kept by the app (local storage) to come back without approval
@@ -43,12 +48,12 @@ class RoomGuest:
     def seat(self) -> int | None:
         return self.holders.index(self.guest_id) if self.guest_id in self.holders else None
 
-    def intent(self, move: str) -> str:
-        """My move (or "roll") on the position I see."""
-        return encode("intent", seat=self.seat, move=move, index=self.table.match.index)
+    def intent(self, move: str, index: int | None = None) -> str:
+        """My move (or "roll") on the position I see (or on `index`: the next of several)."""
+        return encode("intent", seat=self.seat, move=move, index=self.table.match.index if index is None else index)
 
-    def take_back(self, at: int) -> str:
-        return encode("takeback", seat=self.seat, at=at, index=self.table.match.index)
+    def take_back(self, at: int, index: int | None = None) -> str:
+        return encode("takeback", seat=self.seat, at=at, index=self.table.match.index if index is None else index)
 
     def ask_seat(self, seat: int) -> str:
         return encode("seat", seat=seat)
@@ -111,6 +116,9 @@ class RoomGuest:
             return [encode("sync")]
         self.room = str(room["room"])
         self.holders = [str(h) for h in room["holders"]]
+        if self.door is not None:
+            self.door.replace(self.table)
+            self.door.seats_changed({s for s, holder in enumerate(self.holders) if holder != self.guest_id})
         self.guests = list(room["guests"])
         self.chat = list(room["chat"])
         dice = room["dice"]
@@ -150,14 +158,14 @@ class RoomGuest:
             self.dice["throws"].append((index, str(msg.get("mix")), tuple(state.chance()),
                                         lambda v, canon=canon, move=move: canon(list(v)) == move))
         try:
-            self.table.submit(seat, move, index)
+            (self.door or self.table).submit(seat, move, index)
         except IllegalMove:
             return [encode("sync")]
         return []
 
     def _on_takeback(self, msg: dict) -> list[str]:
         try:
-            self.table.take_back(msg["seat"], msg["at"], msg["index"])
+            (self.door or self.table).take_back(msg["seat"], msg["at"], msg["index"])
         except IllegalMove:
             return [encode("sync")]
         return []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 
 import pytest
 
@@ -160,5 +161,72 @@ def test_a_seat_given_back_to_the_computer_is_played_on_the_host_at_once():
         await settle(host)
         hub.run()
         assert play.table.state.is_terminal() and play.table.match.index > index
+
+    run_async(steps)
+
+
+class Outbox:
+    """The guest app's way to the host (the browser sends over the data channel)."""
+
+    def __init__(self, guest: RoomGuest, conn) -> None:
+        self.guest, self.conn = guest, conn
+
+    def intent(self, seat: int, move: str, index: int) -> None:
+        self.conn.send(self.guest.intent(move, index))
+
+    def take_back(self, seat: int, at: int, index: int) -> None:
+        self.conn.send(self.guest.take_back(at, index))
+
+
+def test_two_phones_the_guests_screen_proposes_and_shows_what_the_host_decides():
+    async def steps():
+        host, room, hub = hosted([("Ann", "●", "easy"), ("Robot", "■", "easy")])
+        phone = FakeHost("en", {"pace": "fast"})  # Bo's phone: its own app, its own controller
+        phone.open_game("rolf")
+        mine = phone.play
+        bo = RoomGuest("Bo", door=mine)
+        conn = hub.connect(bo)
+        mine.outbox = Outbox(bo, conn)
+        hub.run()
+        room.approve(next(iter(room.pending)))
+        hub.run()
+        assert mine.running and mine.remote == {0, 1}  # a spectator: every seat is played elsewhere
+        conn.send(bo.ask_seat(1))
+        hub.run()
+        assert mine.remote == {0} and host.play.remote == {1}
+        rng = random.Random(5)
+        refused, proposed = False, Counter()
+        for _ in range(3000):
+            hub.clock.t += 0.25
+            await settle(host)
+            hub.run()
+            state = host.play.table.state
+            if state.is_terminal():
+                break
+            index = mine.table.match.index
+            assert index == host.play.table.match.index  # the mirror keeps up
+            seat = mine.acting_seat()
+            if seat is None:
+                continue
+            assert seat == 1
+            proposed[mine.table.state.is_chance()] += 1
+            if mine.table.state.is_chance():
+                assert mine.propose(Roll(1), index)
+            else:
+                if not refused:  # a wrong tap is explained on the phone, nothing is sent
+                    assert not mine.propose(Move(1, "take 9-9"), index)
+                    assert phone.said[-1][1] and not hub.queue
+                    refused = True
+                assert mine.propose(Move(1, ai.choose_move(mine.table.state, 1, "greedy", rng)), index)
+            assert mine.table.match.index == index  # nothing changes until the host says so
+            hub.run()
+        else:
+            pytest.fail("the game does not end")
+        hub.run()
+        assert refused and proposed[True] and proposed[False]  # throws and takes from the phone
+        assert mine.table.record.moves == host.play.table.record.moves
+        assert "results" in phone.body or mine.table.state.is_terminal()
+        assert phone.saved == (None, None)  # the mirror never overwrote the phone's own game
+        assert bo.dice_check == "ok"
 
     run_async(steps)

@@ -88,6 +88,9 @@ class PlayController:
         # hears of every move applied here (`moved`, `taken_back`: the room tells its guests).
         self.remote: set[int] = set()
         self.observers: list = []
+        # A guest of someone else's room: the screen's moves go to the host (`intent`,
+        # `take_back` of this outbox) and the table changes only when the host says so.
+        self.outbox = None
 
     # --- the running table -------------------------------------------------------------
     @property
@@ -129,14 +132,17 @@ class PlayController:
         return json.dumps(ui)
 
     def save(self) -> None:
-        """Save the table and the UI state (the host refuses to overwrite a longer history)."""
+        """Save the table and the UI state (the host refuses to overwrite a longer history).
+        A guest's mirror of someone else's table is not this phone's game: never saved."""
+        if self.outbox is not None:
+            return
         if self.table is None:
             self.host.save_game(None, None)
         else:
             self.host.save_game(self.table, self.ui_text())
 
     def save_ui(self) -> None:
-        if self.table is not None and self.table.match is not None:
+        if self.outbox is None and self.table is not None and self.table.match is not None:
             self.host.save_game(None, self.ui_text())
 
     # --- who acts ----------------------------------------------------------------------
@@ -171,6 +177,8 @@ class PlayController:
             proposals = [proposals]
         if index is not None and index != self.table.match.index:
             return False  # made on a screen that is out of date: ignore, the new one is drawn
+        if self.outbox is not None:
+            return self._propose_to_host(proposals)
         changed = False
         try:
             for proposal in proposals or []:
@@ -205,6 +213,43 @@ class PlayController:
             self.host.render()
         return True
 
+    def _propose_to_host(self, proposals) -> bool:
+        """A guest's proposals: checked here first (a wrong tap is explained at once, without a
+        round trip), then sent; the dice are always thrown by the host."""
+        state = self.table.state.clone()
+        index = self.table.match.index
+        try:
+            for proposal in proposals or []:
+                if isinstance(proposal, Ui):
+                    self.ui.update(proposal.changes)
+                    self.focus_request = proposal.focus or self.focus_request
+                elif isinstance(proposal, Move):
+                    state.apply(proposal.move, proposal.seat)
+                    self.outbox.intent(proposal.seat, proposal.move, index)
+                    index += 1
+                elif isinstance(proposal, Roll):
+                    if not state.is_chance() or state.roller() != proposal.seat:
+                        raise IllegalMove("error.not_your_turn", "It is not your turn.")
+                    self.outbox.intent(proposal.seat, "roll", index)
+                    break
+                elif isinstance(proposal, TakeBack):
+                    self.outbox.take_back(proposal.seat, proposal.at, index)
+                    break
+        except IllegalMove as err:
+            self.host.say(self.host.error_text(err), error=True)
+            self.host.render()
+            return False
+        self.host.render()
+        return True
+
+    def replace(self, table: Table) -> None:
+        """A guest's whole table anew from the host (joining, or mending a missed move)."""
+        same = self.running and table.match is not None and table.match.index == self.table.match.index
+        ui = self.ui if same else {}
+        self.load(table)
+        self.ui = ui
+        self.host.render()
+
     def _commit(self, seat: int, move: str, by_person: bool = False) -> None:
         """Submit one move; then, if it starts a throw of the mover's own dice, throw them."""
         table = self.table
@@ -230,7 +275,8 @@ class PlayController:
             self.host.feedback("win")
         # A move that makes its own seat throw within the same turn ("keep these, roll the
         # rest") is one action for the player: the dice follow at once.
-        if after.is_chance() and after.roller() == seat and after.turn_number() == before.turn_number():
+        if after.is_chance() and after.roller() == seat and after.turn_number() == before.turn_number() \
+                and self.outbox is None:  # a guest's dice come from the host
             self._roll()
 
     def _take_back(self, seat: int, at: int, index: int) -> None:
