@@ -17,7 +17,7 @@ good proxy, and the exact game-level process (every score combination) is far bi
 from __future__ import annotations
 
 from .rules import (
-    DICE, FACE_NAMES, FACES, FORTYTWO, HEART, HERO, MEEPLE, ROUNDS, SHIP, START_ACTIVE, START_INACTIVE,
+    DICE, FACE_NAMES, FORTYTWO, HEART, HERO, MEEPLE, ROUNDS, START_ACTIVE, START_INACTIVE,
     action_moves, busts, exhausted, flip, triangle,
 )
 from . import solver
