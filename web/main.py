@@ -2,8 +2,11 @@
 from pyscript import window
 
 try:
+    window.performance.mark("dh:main")
     window.diceHallBootPhase(3)
     from dicehall.app import start
+
+    window.performance.mark("dh:imported")
 
     await start()  # noqa: F704  (PyScript runs main.py with top-level await)
 except BaseException as err:  # a readable message, never a blank page

@@ -80,6 +80,7 @@ function makeLater() {
 }
 
 export async function loadPyodide(options = {}) {
+  if (ON_MAIN_THREAD) performance.mark("dh:loader"); // boot timeline for bench/boot.py
   let cache = null;
   try {
     cache = await caches.open(CACHE_NAME);
@@ -92,6 +93,7 @@ export async function loadPyodide(options = {}) {
       hit = await cache.match(KEY);
       if (hit) {
         const pyodide = await restore(options, new Uint8Array(await hit.arrayBuffer()));
+        if (ON_MAIN_THREAD) performance.mark("dh:restored");
         mark("data-boot", "snapshot");
         return pyodide;
       }
