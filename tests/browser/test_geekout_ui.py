@@ -1,6 +1,8 @@
 """Geek Out! Masters in the built site, through its click driver: a whole game of a person against
-the computer by clicks (acting die, then target; stop or continue) with a reload in the middle of a
-turn, the whole choice visible at 360×740, and what must be refused (a die that cannot act)."""
+the computer (Perfect: its last turn is solved for the chance to win) by clicks (acting die, then
+target; stop or continue) with a reload in the middle of a turn and no main-thread task over 100 ms
+while the computer thinks, the whole choice visible at 360×740, and what must be refused (a die
+that cannot act)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import os
 
 import pytest
 
-from dicehall_browser import no_raw_text, open_app, saved_table, start_game, tid, wait_ready
+from dicehall_browser import no_raw_text, open_app, saved_table, start_game, tid, wait_ready, watch_long_tasks
 from pygame_core.match import Match
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
@@ -74,8 +76,9 @@ def test_a_whole_game_against_the_computer_by_clicks_with_a_reload_mid_turn(site
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, site, FAST)
     page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=120000)
-    start_game(page, "geekout", ["person", "ai:optimal"])
-    steps, reloaded, acted = 0, False, 0
+    start_game(page, "geekout", ["person", "ai:perfect"])
+    watch_long_tasks(page)
+    steps, reloaded, acted, long_tasks = 0, False, 0, []
     while True:
         done = step(page)
         if done == "results":
@@ -89,14 +92,22 @@ def test_a_whole_game_against_the_computer_by_clicks_with_a_reload_mid_turn(site
             # Mid-turn: choose an acting die (a UI selection, saved with the game), then reload.
             page.locator('[data-testid^="active-"]:enabled').first.click()
             before = page.evaluate(SNAPSHOT_JS)
+            long_tasks += page.evaluate("window.__longTasks")
             page.reload()
             wait_ready(page)
             page.wait_for_selector(tid("gk-board"))
             assert page.evaluate(SNAPSHOT_JS) == before  # same dice, zones, pad, selection and prompt
+            # The check below is the worker's: until it has booted the main thread would think.
+            page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=120000)
+            watch_long_tasks(page)
             reloaded = True
         if done == "stop" and not page.locator(tid("results")).count():
             shot(page, "after-stop")
     assert reloaded
+    long_tasks += page.evaluate("window.__longTasks")
+    thinking = [t["ms"] for t in long_tasks if t["thinking"]]
+    print(f"{steps} steps; long tasks while the computer thinks: {thinking}")
+    assert all(ms < 100 for ms in thinking), thinking  # the AI, Perfect's solve too, works in the worker
     saved = saved_table(page)
     state = saved.state
     assert state.is_terminal() and all(len(turns) == 5 for turns in state.pad)
