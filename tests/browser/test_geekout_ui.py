@@ -91,6 +91,9 @@ def test_a_whole_game_against_the_computer_by_clicks_with_a_reload_mid_turn(site
         if not reloaded and acted >= 4 and page.locator('[data-testid^="active-"]:enabled').count():
             # Mid-turn: choose an acting die (a UI selection, saved with the game), then reload.
             page.locator('[data-testid^="active-"]:enabled').first.click()
+            if page.get_attribute(tid("play"), "data-seat") != "0" or \
+                    not page.locator('[data-testid^="active-"][aria-pressed="true"]').count():
+                continue  # the screen had moved on to the computer's turn: at the next choice
             before = page.evaluate(SNAPSHOT_JS)
             long_tasks += page.evaluate("window.__longTasks")
             page.reload()
