@@ -82,17 +82,23 @@ def clean_text(text: str, limit: int) -> str:
     return re.sub(r"\s+", " ", "".join(out)).strip()[:limit]
 
 
-def parse_from_guest(text: object) -> dict:
+def _bounded_message(text: object, max_chars: int, max_depth: int) -> dict:
+    """A JSON object with a string `kind`, its size and nesting bounded before parsing."""
     if not isinstance(text, str):
         raise BadMessage("room.bad_message", "not text")
     try:
-        data = safejson.loads(text, max_chars=MAX_FROM_GUEST, max_depth=MAX_DEPTH)
+        data = safejson.loads(text, max_chars=max_chars, max_depth=max_depth)
     except safejson.TooLarge as err:
         raise BadMessage("room.too_big", err.reason) from None
     except (ValueError, RecursionError):
         raise BadMessage("room.bad_message", "not JSON") from None
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
         raise BadMessage("room.bad_message", "no kind")
+    return data
+
+
+def parse_from_guest(text: object) -> dict:
+    data = _bounded_message(text, MAX_FROM_GUEST, MAX_DEPTH)
     kind = data["kind"]
     fields = GUEST_FIELDS.get(kind)
     if fields is None:
@@ -150,14 +156,4 @@ def _check_ranges(msg: dict) -> None:
 def parse_from_host(text: object) -> dict:
     """A host message, bounded; its contents are checked where they are used (the table by
     `Table.from_json`, moves by the engine)."""
-    if not isinstance(text, str):
-        raise BadMessage("room.bad_message", "not text")
-    try:
-        data = safejson.loads(text, max_chars=MAX_FROM_HOST, max_depth=MAX_HOST_DEPTH)
-    except safejson.TooLarge as err:
-        raise BadMessage("room.too_big", err.reason) from None
-    except (ValueError, RecursionError):
-        raise BadMessage("room.bad_message", "not JSON") from None
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise BadMessage("room.bad_message", "no kind")
-    return data
+    return _bounded_message(text, MAX_FROM_HOST, MAX_HOST_DEPTH)

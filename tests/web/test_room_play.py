@@ -53,17 +53,24 @@ def hosted(seats) -> tuple[FakeHost, RoomHost, Hub]:
     return host, room, Hub(room, clock)
 
 
+def seated(room: RoomHost, hub: Hub, guest: RoomGuest, seat: int | None):
+    """`guest` connects, the host approves it, and it asks for `seat` (None: it watches)."""
+    conn = hub.connect(guest)
+    hub.run()
+    room.approve(next(iter(room.pending)))
+    hub.run()
+    if seat is not None:
+        conn.send(guest.ask_seat(seat))
+        hub.run()
+    return conn
+
+
 def test_a_hosted_game_with_a_guest_a_person_on_the_host_and_the_computer():
     async def steps():
         host, room, hub = hosted([("Ann", "●", None), ("Computer", "▲", "easy"), ("Robot", "■", "easy")])
         play = host.play
         bo = RoomGuest("Bo")
-        conn = hub.connect(bo)
-        hub.run()
-        room.approve(next(iter(room.pending)))
-        hub.run()
-        conn.send(bo.ask_seat(2))  # the Robot's seat: Bo plays it from now on
-        hub.run()
+        conn = seated(room, hub, bo, 2)  # the Robot's seat: Bo plays it from now on
         assert play.remote == {2}  # the room told its door
         assert bo.seat == 2 and not play.is_person(2) and not play.is_computer(2)
         rng = random.Random(11)
@@ -109,12 +116,7 @@ def test_a_guest_move_that_the_rules_refuse_changes_nothing_on_the_host():
         host, room, hub = hosted([("Ann", "●", None), ("Robot", "■", "easy")])
         play = host.play
         bo = RoomGuest("Bo")
-        conn = hub.connect(bo)
-        hub.run()
-        room.approve(next(iter(room.pending)))
-        hub.run()
-        conn.send(bo.ask_seat(1))
-        hub.run()
+        conn = seated(room, hub, bo, 1)
         rng = random.Random(4)
         while play.table.state.is_chance() or play.table.state.current_players()[0] != 1:
             hub.clock.t += 0.25
@@ -143,12 +145,7 @@ def test_a_seat_given_back_to_the_computer_is_played_on_the_host_at_once():
         host, room, hub = hosted([("Ann", "●", "easy"), ("Robot", "■", "easy")])
         play = host.play
         bo = RoomGuest("Bo")
-        conn = hub.connect(bo)
-        hub.run()
-        room.approve(next(iter(room.pending)))
-        hub.run()
-        conn.send(bo.ask_seat(1))
-        hub.run()
+        conn = seated(room, hub, bo, 1)
         await settle(host)  # the computer plays Ann's seat until Bo is to act
         state = play.table.state
         assert play.remote == {1} and not state.is_terminal()
