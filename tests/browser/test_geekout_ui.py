@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from dicehall_browser import no_raw_text, open_app, saved_table, start_game, tid, wait_ready, watch_long_tasks
+from dicehall_browser import long_tasks, no_raw_text, open_app, saved_table, start_game, tid, wait_ready, watch_long_tasks
 from pygame_core.match import Match
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
@@ -78,7 +78,7 @@ def test_a_whole_game_against_the_computer_by_clicks_with_a_reload_mid_turn(site
     page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=120000)
     start_game(page, "geekout", ["person", "ai:perfect"])
     watch_long_tasks(page)
-    steps, reloaded, acted, long_tasks = 0, False, 0, []
+    steps, reloaded, acted, tasks = 0, False, 0, []
     while True:
         done = step(page)
         if done == "results":
@@ -95,7 +95,7 @@ def test_a_whole_game_against_the_computer_by_clicks_with_a_reload_mid_turn(site
                     not page.locator('[data-testid^="active-"][aria-pressed="true"]').count():
                 continue  # the screen had moved on to the computer's turn: at the next choice
             before = page.evaluate(SNAPSHOT_JS)
-            long_tasks += page.evaluate("window.__longTasks")
+            tasks += long_tasks(page)
             page.reload()
             wait_ready(page)
             page.wait_for_selector(tid("gk-board"))
@@ -107,9 +107,10 @@ def test_a_whole_game_against_the_computer_by_clicks_with_a_reload_mid_turn(site
         if done == "stop" and not page.locator(tid("results")).count():
             shot(page, "after-stop")
     assert reloaded
-    long_tasks += page.evaluate("window.__longTasks")
-    thinking = [t["ms"] for t in long_tasks if t["thinking"]]
-    print(f"{steps} steps; long tasks while the computer thinks: {thinking}")
+    tasks += long_tasks(page)
+    thinking = [t["ms"] for t in tasks if t["thinking"] and not t["tap"]]
+    taps = [t["ms"] for t in tasks if t["tap"]]
+    print(f"{steps} steps; long tasks while the computer thinks: {thinking}; a person's taps: {taps}")
     assert all(ms < 100 for ms in thinking), thinking  # the AI, Perfect's solve too, works in the worker
     saved = saved_table(page)
     state = saved.state

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid, wait_ready, watch_long_tasks
+from dicehall_browser import (catalog, long_tasks, no_raw_text, open_app, saved_table, start_game, tid, wait_ready,
+                              watch_long_tasks)
 from pygame_core.match import Match
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
@@ -89,7 +90,7 @@ def test_three_seats_two_people_and_the_computer_by_clicks_reload_and_play_again
         assert steps < 1500, "the game does not end"
         if not reloaded and steps >= 20 and done == "take" and person_to_move(page):
             before = page.evaluate(SNAPSHOT_JS)
-            long_tasks = page.evaluate("window.__longTasks")
+            tasks = long_tasks(page)
             page.reload()
             wait_ready(page)
             page.wait_for_selector(tid("rolf-board"))
@@ -102,9 +103,10 @@ def test_three_seats_two_people_and_the_computer_by_clicks_reload_and_play_again
             watch_long_tasks(page)
             reloaded = True
     assert reloaded
-    long_tasks += page.evaluate("window.__longTasks")
-    thinking = [t["ms"] for t in long_tasks if t["thinking"]]
-    print(f"{steps} steps; long tasks while the computer thinks: {[t for t in long_tasks if t['thinking']]}")
+    tasks += long_tasks(page)
+    thinking = [t["ms"] for t in tasks if t["thinking"] and not t["tap"]]
+    taps = [t["ms"] for t in tasks if t["tap"]]
+    print(f"{steps} steps; long tasks while the computer thinks: {thinking}; a person's taps: {taps}")
     assert all(ms < 100 for ms in thinking), thinking  # the AI works in the worker
     saved = saved_table(page)
     state = saved.state
