@@ -226,11 +226,11 @@ def test_hard_answers_within_budget_and_never_blocks_the_page(site, page):
                                timeout=10000, polling=10)
         answers.append(time.monotonic() - started)
     tasks = long_tasks(page)
-    thinking = [t["ms"] for t in tasks if t["thinking"] and not t["tap"]]
-    print(f"Hard's answers (s): {[round(a, 2) for a in answers]}; long tasks while thinking (ms): {thinking}; "
-          f"all long tasks (ms): {[round(t['ms']) for t in tasks]}")
+    blocking = [(t["ms"], t["other_ms"]) for t in tasks]
+    print(f"Hard's answers (s): {[round(a, 2) for a in answers]}; long tasks (ms, and of it neither a tap "
+          f"nor a redraw): {blocking}")
     assert max(answers) < 1.5, answers
-    assert all(ms <= 100 for ms in thinking), thinking
+    assert all(other < 100 for _, other in blocking), blocking  # Hard searches in the worker
     # Hard's search speed in this page's Pyodide (main thread, after the checks above)
     positions = []
     record, _ = self_play("cephalopod", ["medium", "medium"], seed=3)
