@@ -46,6 +46,9 @@ SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
 SNAP_LOADER = "snap-loader.mjs"  # web/snap-loader.mjs -> dist/pyodide/ (boot from a memory snapshot)
 SNAP_APP_HASH_TOKEN = "__DICEHALL_APP_HASH__"
 SNAP_MAKER = "snap-maker.mjs"  # web/snap-maker.mjs -> dist/pyodide/ (makes the snapshot in a worker)
+# Other browser libraries copied unchanged from node_modules (dest in dist/ -> source); loaded
+# only when needed (vendor/peerjs.min.js: by web/rooms.js, the first time an online room is used).
+VENDOR_FILES = {"vendor/peerjs.min.js": "peerjs/dist/peerjs.min.js"}
 # PyScript plugins Dice Hall never uses (no terminal, editor or pygame scripts): excluded in
 # pyscript.json, PyScript does not fetch and run them before every boot (about 50 ms warm).
 PYSCRIPT_UNUSED_PLUGINS = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")
@@ -142,7 +145,8 @@ def ico_from_png(png: bytes, size: int) -> bytes:
 # ---------------------------------------------------------------- helpers
 def ensure_node_modules(root: Path = ROOT) -> None:
     if (root / "node_modules" / "pyodide" / "pyodide.mjs").is_file() and \
-            (root / "node_modules" / "@pyscript" / "core" / "dist" / "core.js").is_file():
+            (root / "node_modules" / "@pyscript" / "core" / "dist" / "core.js").is_file() and \
+            all((root / "node_modules" / src).is_file() for src in VENDOR_FILES.values()):
         return
     npm = shutil.which("npm")
     if not npm:
@@ -324,6 +328,8 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     for path in sorted(core.rglob("*")):
         if path.is_file() and not path.name.endswith(".map") and not path.name.startswith(PYSCRIPT_UNUSED):
             write("pyscript/" + path.relative_to(core).as_posix(), path.read_bytes())
+    for rel, src in VENDOR_FILES.items():  # precached with everything else (step 6)
+        write(rel, (root / "node_modules" / src).read_bytes())
 
     # 3. Python packages -> app.zip (unpacked into the interpreter's cwd by PyScript "files").
     roots = [root, *(Path(r).resolve() for r in extra_roots)]

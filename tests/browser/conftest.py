@@ -8,10 +8,15 @@ Environment:
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import socket
+import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -426,3 +431,74 @@ def long_tasks(page) -> list[dict]:
                 covered, reach = covered + hi - lo, hi
         task["other_ms"] = round(task["ms"] - covered, 1)
     return tasks
+
+
+# --- online rooms: a PeerServer on loopback and a Chromium that makes WebRTC on loopback ---------
+PEER_BIN = ROOT / "node_modules" / "peer" / json.loads(
+    (ROOT / "node_modules" / "peer" / "package.json").read_text(encoding="utf-8")
+    if (ROOT / "node_modules" / "peer" / "package.json").is_file() else '{"bin": {"peerjs": "-"}}')["bin"]["peerjs"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Broker:
+    """A PeerServer (`peer` from node_modules) on 127.0.0.1; stop() and start() keep its port."""
+
+    def __init__(self, port: int | None = None):
+        self.port = port or _free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def options(self) -> dict:
+        return {"host": "127.0.0.1", "port": self.port, "path": "/", "secure": False, "key": "peerjs"}
+
+    def start(self) -> None:
+        node = shutil.which("node")
+        if node is None or not PEER_BIN.is_file():
+            pytest.fail("the room transport tests need node and node_modules/peer (npm ci)")
+        # Run the bin with node directly (killing an npx wrapper would orphan the server).
+        self.proc = subprocess.Popen([node, str(PEER_BIN), "--port", str(self.port), "--host", "127.0.0.1"],
+                                     cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                pass
+            if self.proc.poll() is not None:
+                pytest.fail(f"PeerServer exited: {self.proc.stderr.read().decode(errors='replace')[-2000:]}")
+            if time.monotonic() > deadline:
+                self.stop()
+                pytest.fail("PeerServer did not answer within 20 s")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()  # SIGKILL: a broker that dies (SIGTERM waits for every open socket)
+            self.proc.wait(10)
+        self.proc = None
+
+
+@pytest.fixture(scope="module")
+def broker():
+    b = Broker()
+    b.start()
+    yield b
+    b.stop()
+
+
+@pytest.fixture(scope="module")
+def rtc_browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM, headless=True,
+        args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"])
+    yield browser
+    browser.close()
+
+
