@@ -29,11 +29,14 @@ from .assets import Assets
 from .controller import PlayController
 from .dom import button, esc
 from .i18n import LANGUAGES, Catalog, pick_language
+from .jsrooms import PeerTransport
+from .roomdesk import RoomDesk
+from .rooms import network as room_network
 from .widgets.seats import SYMBOLS, name_html, symbol_html
 
 DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "autofill_seconds": 3, "hints": False,
                     "pace": "normal", "offline_noted": False,
-                    "sound": False, "vibrate": False}
+                    "sound": False, "vibrate": False, "room_server": "", "room_ice": ""}
 PACES = ("slow", "normal", "fast")
 COUNTDOWN_CHOICES = (2, 3, 5, 10)
 MAX_RECORD_BYTES = 2_000_000  # a 5-player record is ~10 KB; larger files are refused unread
@@ -80,6 +83,12 @@ def check_settings(data) -> tuple[dict, bool]:
             settings[key] = value
         elif key == "pace" and value in PACES:
             settings[key] = value
+        elif key in ("room_server", "room_ice") and isinstance(value, str) and len(value) <= 500:
+            try:
+                room_network(value if key == "room_server" else "", value if key == "room_ice" else "")
+                settings[key] = value
+            except ValueError:
+                sound = False
         else:
             sound = False
     return settings, sound
@@ -91,7 +100,9 @@ class App:
         self.catalog: Catalog | None = None
         self.english: dict = {}
         self.game_english: dict[str, dict] = {}
-        self.play = PlayController(self, self.view, DiceRoller(crypto_seed()))
+        self.dice_roller = DiceRoller(crypto_seed())
+        self.play = PlayController(self, self.view, self.dice_roller)
+        self.rooms = RoomDesk(self, PeerTransport())
         self.rng = random.Random(crypto_seed())
         self.setup: dict | None = None
         self.broken_save: str | None = None
@@ -285,11 +296,17 @@ class App:
 
     def on_key(self, event) -> None:
         """Keyboard shortcuts of the play screen (the view's: e.g. R roll, 1–5 dice, Enter confirm)."""
-        if self.route()[0] != "play" or event.ctrlKey or event.metaKey or event.altKey:
-            return
         target = self.js(event.target)
-        tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
         key = str(event.key)
+        if key == "Enter" and target is not None and hasattr(target, "getAttribute"):
+            field = self.js(target.getAttribute("data-field"))
+            if field in ("room-chat", "room-name"):  # Enter sends the chat line, or asks to join
+                event.preventDefault()
+                self.dispatch("room-send" if field == "room-chat" else "room-join", None)
+                return
+        if not self.rooms.on_play_screen() or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
         if tag in ("INPUT", "SELECT", "TEXTAREA") or (key in ("Enter", " ") and tag in ("BUTTON", "A", "SUMMARY")):
             return
         dlg = self.element("dialog")
@@ -316,8 +333,8 @@ class App:
 
     def on_storage(self, event) -> None:
         """Another tab saved: catch up when it is ahead of this one, else say the game moved on."""
-        if self.js(event.key) != storage.TABLE:
-            return
+        if self.js(event.key) != storage.TABLE or self.rooms.guesting is not None:
+            return  # (a guest's screen shows the host's table, not this phone's saved game)
         stored = self.js(event.newValue)
         if stored is None:
             if self.play.running:
@@ -409,6 +426,7 @@ class App:
         await self.load_language(lang)
         self.boot_phase("boot.table")
         await self.resume()
+        self.rooms.boot()
         notes = [] if sound else ["settings.reset"]
         for name, handler in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
                               ("keydown", self.on_key)):
@@ -683,6 +701,53 @@ class App:
         else:
             window.location.hash = hash_
 
+    # --- what the room desk asks of the shell (roomdesk.RoomDesk) ----------------------------
+    def load(self, key: str):
+        return storage.get_json(key, None)
+
+    def store(self, key: str, text: str) -> bool:
+        ok = storage.put(key, text)
+        if not ok:
+            self.say(self.t("save.failed"), error=True)
+        return ok
+
+    def remove(self, key: str) -> None:
+        storage.remove(key)
+
+    @staticmethod
+    def clock() -> float:
+        return time.time()
+
+    def page_address(self) -> str:
+        return str(window.location.origin) + str(window.location.pathname)
+
+    def room_network(self) -> dict:
+        try:
+            return room_network(self.settings.get("room_server", ""), self.settings.get("room_ice", ""))
+        except ValueError:
+            return {"broker": None, "ice": None}
+
+    def copy_text(self, text: str) -> None:
+        async def copy():
+            try:
+                await window.navigator.clipboard.writeText(text)
+                self.say(self.t("room.copied"))
+            except Exception:  # no clipboard here: the link is on screen to select by hand
+                self.say(self.t("room.copy_failed"), error=True)
+        asyncio.ensure_future(copy())
+
+    def log_error(self, text: str) -> None:
+        window.console.error(f"dicehall: {text}")
+
+    def restore_own_table(self) -> None:
+        """Back from someone else's room: this phone's own saved game, as it was."""
+        self.play.load(None)
+
+        async def restore():
+            await self.resume()
+            self.render()
+        asyncio.ensure_future(restore())
+
     def on_hash(self, event) -> None:
         self.clear_error()
         self.offline_note = False  # said; leaving Home puts it away
@@ -723,10 +788,12 @@ class App:
             body = self.render_settings()
         elif screen == "history":
             body = self.render_history()
-        elif screen == "play" and self.play.running:
+        elif screen == "join" and not self.rooms.guest_in:
+            body = self.rooms.render_join(parts[1] if len(parts) > 1 else None)
+        elif screen in ("play", "join") and self.play.running and (self.rooms.guest_in or self.rooms.guesting is None):
             if self.needs_catalog(self.table.game):
                 return
-            body = self.play.render_body()
+            body = self.play.render_body() + self.rooms.render_panel()
             screen = "results" if self.table.state.is_terminal() else "play"
         else:
             body, screen = self.render_home(), "home"
@@ -1022,6 +1089,13 @@ class App:
                           for k in ("sound", "vibrate")) +
                 f'<label class="check"><input type="checkbox" data-field="hints" data-testid="set-hints"{" checked" if hints else ""}> '
                 f'{esc(self.t("settings.hints"))}</label><p class="muted">{esc(self.t("settings.hints_help"))}</p></div>'
+                f'<div class="card"><h2>{esc(self.t("settings.rooms"))}</h2>'
+                f'<label>{esc(self.t("settings.room_server"))} <input type="url" data-field="room_server" data-testid="set-room-server" '
+                f'value="{esc(self.settings.get("room_server", ""))}" placeholder="https://…" autocomplete="off"></label>'
+                f'<p class="muted">{esc(self.t("settings.room_server_help"))}</p>'
+                f'<label>{esc(self.t("settings.room_ice"))} <input type="text" data-field="room_ice" data-testid="set-room-ice" '
+                f'value="{esc(self.settings.get("room_ice", ""))}" autocomplete="off"></label>'
+                f'<p class="muted">{esc(self.t("settings.room_ice_help"))}</p></div>'
                 '<div class="actionbar">' + button(esc(self.t("nav.back")), action="go", arg=self.back_target(), cls="btn primary big",
                                                    testid="settings-back") + "</div></section>")
 
@@ -1068,7 +1142,8 @@ class App:
         # One action per tap: the second tap of a double tap (the browser counts it in `detail`)
         # lands on whatever the first one drew under the finger (Roll again, or Roll after "Play
         # again"); it is ignored when the first one changed the game. Keyboard clicks count 0.
-        in_game = self.route()[0] == "play" and action not in ("go", "quit", "export", "close-toast")
+        in_game = self.rooms.on_play_screen() and action not in ("go", "quit", "export", "close-toast") \
+            and not action.startswith("room-")
         now = float(window.performance.now())
         if in_game and int(event.detail or 0) >= 2 and now - self.moved_at < INERT_MS:
             return
@@ -1123,17 +1198,23 @@ class App:
                 self.accept_import(table)
         elif action == "confirm-quit":
             self.close_dialog()
+            if self.rooms.guesting is not None:
+                self.rooms.leave()
+                return
+            self.rooms.close_room()
             self.play.load(None)
             self.play.save()
             self.go("#/home", replace=True)
         elif action == "again":
             table = self.table
-            table.new_game(random.Random(crypto_seed()))
+            if not self.rooms.new_game(random.Random(crypto_seed())):  # a hosted table: the room starts it
+                table.new_game(random.Random(crypto_seed()))
             self.play.load(table)
             self.play.save()
             self.render()
             self.play.kick()
         elif action == "new-table":
+            self.rooms.close_room()
             self.setup = {"game": self.table.game, "seats": [dict(s) for s in self.table.seats]}
             self.play.load(None)
             self.play.save()
@@ -1155,7 +1236,9 @@ class App:
             asyncio.ensure_future(self.share_result())
         elif action == "update-later":  # asked again at the next start; the new version waits
             self.element("update").hidden = True
-        elif self.route()[0] == "play":
+        elif action.startswith("room-"):
+            self.rooms.handle(action, arg)
+        elif self.rooms.on_play_screen():
             self.play.handle(action, arg, index)
 
     def on_change(self, event) -> None:
@@ -1192,6 +1275,15 @@ class App:
             if value in COUNTDOWN_CHOICES:
                 self.settings[field] = value
                 self.save_settings()
+        elif field in ("room_server", "room_ice"):
+            value = str(el.value).strip()[:500]
+            try:
+                room_network(value if field == "room_server" else "", value if field == "room_ice" else "")
+            except ValueError:
+                self.say(self.t("settings.room_server_bad" if field == "room_server" else "settings.room_ice_bad"), error=True)
+                return
+            self.settings[field] = value
+            self.save_settings()
         elif field in ("animations", "autofill", "hints", "sound", "vibrate"):
             self.settings[field] = bool(el.checked)
             self.save_settings()
@@ -1200,6 +1292,13 @@ class App:
 
     def on_input(self, event) -> None:
         el = self.js(event.target)
+        field = self.js(el.getAttribute("data-field")) if el is not None and hasattr(el, "getAttribute") else None
+        if field == "room-chat":
+            self.rooms.chat_draft = str(el.value)
+            return
+        if field == "room-name":
+            self.rooms.name_draft = str(el.value)
+            return
         if el is not None and hasattr(el, "getAttribute") and self.js(el.getAttribute("data-field")) == "name" and self.setup:
             self.setup["seats"][int(el.getAttribute("data-seat"))]["name"] = str(el.value)[:MAX_NAME]
 

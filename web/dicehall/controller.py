@@ -624,7 +624,8 @@ class PlayController:
             shown = shown if shown is not None and shown >= 0 else None
         current = [s for s in state.current_players() if s >= 0] or ([shown] if shown is not None else [])
         if ctx.seat is None and shown is not None:
-            prompt_text = t("play.thinking_short")
+            # A seat of an online room plays on another phone; the computer thinks here.
+            prompt_text = t("play.remote_short" if shown in self.remote else "play.thinking_short")
         else:
             prompt_text = view.prompt(ctx)
         parts = {
@@ -714,6 +715,8 @@ class PlayController:
         seat = self.acting_seat()
         if seat is None:
             current = state.roller() if state.is_chance() else state.current_player()
+            if current is not None and current in self.remote:
+                return self.host.t("play.turn", name=self.table.seats[current]["name"])
             if current is not None and current >= 0:
                 return self.host.t("play.thinking", name=self.table.seats[current]["name"])
             return ""
@@ -756,9 +759,11 @@ class PlayController:
             out.append(f'<div class="card bests" data-testid="results-bests"><h2>{esc(t("history.bests"))}</h2><ol>'
                        + "".join(f'<li><bdi>{esc(b["name"])}</bdi> {esc(t.number(b["score"]))}</li>' for b in bests)
                        + "</ol></div>")
+        # At someone else's table (a guest of their room) the host starts the next game.
+        mine = self.outbox is None
         out.append(controls.action_bar(
-            button(esc(t("results.again")), action="again", cls="btn primary", testid="play-again"),
-            button(esc(t("results.new_table")), action="new-table", cls="btn", testid="new-table"),
+            button(esc(t("results.again")), action="again", cls="btn primary", testid="play-again") if mine else "",
+            button(esc(t("results.new_table")), action="new-table", cls="btn", testid="new-table") if mine else "",
             button(esc(t("results.export")), action="export", cls="btn", testid="export-record"),
             button(esc(t("results.share")), action="share", cls="btn", testid="share-result")))
         out.append("</section>")

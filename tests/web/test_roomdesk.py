@@ -1,0 +1,248 @@
+"""The room desk (the app's room panel, join screen and a guest's room) under CPython: two
+phones' shells over the in-memory transport, driven by the same taps the browser sends (actions
+and drafts), checked on what the screens say."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+
+import pytest
+
+from dicehall.roomdesk import GUEST_KEY, ROOM_KEY, RoomDesk
+from dicehall.rooms import MemoryTransport
+from fakehost import FakeHost, run as run_async, settle
+from pygame_core.rng import DiceRoller
+from pygame_core.table import Table
+
+REAL_SLEEP = asyncio.sleep
+
+
+@pytest.fixture(autouse=True)
+def fast_clock(monkeypatch):
+    async def fast_sleep(seconds, *args):
+        await REAL_SLEEP(0)
+
+    monkeypatch.setattr(asyncio, "sleep", fast_sleep)
+
+
+class Shell(FakeHost):
+    """FakeHost plus what the room desk asks of the app shell."""
+
+    def __init__(self, net, clock, hash_: str = "#/play") -> None:
+        super().__init__("en", {"pace": "fast"})
+        self.open_game("penta")
+        self.hash = hash_
+        self.storage: dict[str, str] = {}
+        self.clock = clock
+        self.dice_roller = self.play.roller
+        self.rooms = RoomDesk(self, net)
+        self.screen = ""
+
+    def render(self) -> None:
+        super().render()
+        parts = self.route()
+        if parts[0] == "join" and not self.rooms.guest_in:
+            self.screen = self.rooms.render_join(parts[1] if len(parts) > 1 else None)
+        elif self.play.running:
+            self.screen = self.play.render_body() + self.rooms.render_panel()
+
+    def route(self) -> list[str]:
+        return [p for p in self.hash.lstrip("#").strip("/").split("/") if p] or ["home"]
+
+    def go(self, hash_: str, replace: bool = False) -> None:
+        self.hash = hash_
+        self.render()
+
+    def load(self, key):
+        return json.loads(self.storage[key]) if key in self.storage else None
+
+    def store(self, key, text) -> bool:
+        self.storage[key] = text
+        return True
+
+    def remove(self, key) -> None:
+        self.storage.pop(key, None)
+
+    def page_address(self) -> str:
+        return "https://dice.example/app/index.html"
+
+    def room_network(self) -> dict:
+        return {"broker": None, "ice": []}
+
+    def copy_text(self, text: str) -> None:
+        self.copied = text
+
+    def log_error(self, text: str) -> None:
+        raise AssertionError(text)
+
+    def restore_own_table(self) -> None:
+        self.play.load(Table.loads(self.storage["table"]) if "table" in self.storage else None)
+
+    def save_game(self, table, ui_text) -> bool:
+        super().save_game(table, ui_text)
+        if table is not None:
+            self.storage["table"] = table.dumps()
+        return True
+
+    def tap(self, action: str, arg=None) -> None:
+        self.rooms.handle(action, arg)
+
+    def testids(self) -> set[str]:
+        return set(re.findall(r'data-testid="([^"]+)"', self.screen))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 50_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_penta_room_by_taps_join_approve_seat_chat_and_leave():
+    async def steps():
+        net, clock = MemoryTransport(), Clock()
+        ann = Shell(net, clock)
+        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
+        table.new_game(random.Random(4))
+        ann.play.load(table)
+        ann.play.save()
+        ann.render()
+        assert "room-open" in ann.testids()
+        ann.tap("room-open")
+        net.deliver()
+        ann.render()
+        room = ann.rooms.hosting.room
+        assert {"room-link", "room-copy", "room-close"} <= ann.testids()
+        assert f'value="https://dice.example/app/index.html#/join/{room.room_id}"' in ann.screen
+        assert room.token not in ann.screen and ann.rooms.hosting.room.token in ann.storage[ROOM_KEY]
+        ann.tap("room-copy")
+        assert ann.copied.endswith(f"#/join/{room.room_id}")
+
+        # Bo's own unfinished game on his phone stays saved while he is Ann's guest.
+        bo = Shell(net, clock, f"#/join/{room.room_id}")
+        own = Table("penta", [{"name": "Bo", "symbol": "●", "ai": None}])
+        own.new_game(random.Random(9))
+        bo.play.load(own)
+        bo.play.save()
+        own_text = bo.storage["table"]
+        bo.render()
+        assert "room-join" in bo.testids()
+        bo.rooms.name_draft = "Bo <b>"
+        bo.tap("room-join")
+        net.deliver()
+        bo.render()
+        assert "room-waiting" in bo.testids()
+        ann.render()
+        assert "room-approve" in ann.testids() and "Bo &lt;b&gt;" in ann.screen
+        ann.tap("room-approve", next(iter(room.pending)))
+        net.deliver()
+        bo.render()
+        assert bo.rooms.guest_in and "room-seat-1" in bo.testids() and "room-seat-0" in bo.testids()
+        bo.tap("room-seat", "1")  # the computer's seat: Bo plays it from now on
+        net.deliver()
+        assert ann.play.remote == {1} and bo.play.remote == {0}
+        bo.rooms.chat_draft = "<script>alert(1)</script> hi"
+        bo.tap("room-send")
+        net.deliver()
+        ann.rooms.chat_draft = "welcome"
+        ann.tap("room-send")
+        net.deliver()
+        ann.render()
+        bo.render()
+        for shell in (ann, bo):
+            assert "&lt;script&gt;alert(1)&lt;/script&gt; hi" in shell.screen and "<script>" not in shell.screen
+            assert "welcome" in shell.screen
+        # A few turns: Ann on her screen, Bo from his phone
+        rng = random.Random(2)
+        seen_waiting = False
+        for _ in range(400):
+            clock.t += 0.3
+            await settle(ann)
+            net.deliver()
+            if bo.play.table.state.turn_number() >= 3:
+                break
+            if ann.play.acting_seat() == 0 and not seen_waiting:
+                bo.render()  # Ann's turn on Bo's phone: she plays on hers, nobody "thinks"
+                assert "Their turn…" in bo.screen and "Thinking" not in bo.screen
+                seen_waiting = True
+            for shell in (ann, bo):
+                seat = shell.play.acting_seat()
+                if seat is not None:
+                    from dicehall.gameview import Move, Roll
+                    from pygame_core import ai
+                    state, index = shell.play.table.state, shell.play.table.match.index
+                    proposal = Roll(seat) if state.is_chance() else Move(seat, ai.choose_move(state, seat, "greedy", rng))
+                    assert shell.play.propose(proposal, index)
+                    net.deliver()
+        assert seen_waiting
+        assert bo.play.table.record.moves == ann.play.table.record.moves and len(ann.play.table.record.moves) > 6
+        assert bo.storage["table"] == own_text  # the guest's controller never saved over his own game
+        bo.tap("room-leave")
+        net.deliver()
+        assert bo.hash == "#/home" and GUEST_KEY not in bo.storage
+        assert bo.play.table.dumps() == own_text  # his own game is back
+        clock.t += 1
+        ann.rooms.hosting.tick()
+        ann.render()
+        row = re.search(r'data-testid="room-seat-row-1">(.*?)</li>', ann.screen).group(1)
+        assert "Bo &lt;b&gt;" in row and "away" in row and "room-release-1" in row  # his seat waits for him
+        ann.tap("room-release", "1")
+        assert ann.play.remote == set() and ann.play.is_computer(1)  # the computer plays it again
+        ann.tap("room-close")
+        net.deliver()
+        assert ann.rooms.hosting is None and ROOM_KEY not in ann.storage and ann.play.remote == set()
+        assert ann.play.roller is ann.dice_roller
+
+    run_async(steps)
+
+
+def test_seat_requests_between_people_keep_or_move_after_thirty_seconds():
+    async def steps():
+        net, clock = MemoryTransport(), Clock()
+        ann = Shell(net, clock)
+        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
+        table.new_game(random.Random(4))
+        ann.play.load(table)
+        ann.tap("room-open")
+        net.deliver()
+        room = ann.rooms.hosting.room
+        guests = {}
+        for name in ("Bo", "Cy"):
+            shell = Shell(net, clock, f"#/join/{room.room_id}")
+            shell.rooms.name_draft = name
+            shell.tap("room-join")
+            net.deliver()
+            ann.tap("room-approve", next(iter(room.pending)))
+            net.deliver()
+            guests[name] = shell
+        bo, cy = guests["Bo"], guests["Cy"]
+        bo.tap("room-seat", "1")
+        net.deliver()
+        # Cy asks for Ann's seat: Ann's screen asks her, and she keeps it
+        cy.tap("room-seat", "0")
+        net.deliver()
+        ann.render()
+        assert "room-keep" in ann.testids() and "Cy asks for your seat" in ann.screen.replace("\u2068", "").replace("\u2069", "")
+        ann.tap("room-answer", ann.screen.split('data-action="room-answer" data-arg="')[1].split('"')[0])
+        net.deliver()
+        assert room.holders[0] == "host" and not room.requests
+        # Cy asks for Bo's seat: Bo's phone asks him; nobody answers, so after 30 s the seat moves
+        cy.tap("room-seat", "1")
+        net.deliver()
+        bo.render()
+        assert "room-keep" in bo.testids() and "30 s" in bo.screen
+        clock.t += 31
+        ann.rooms.hosting.tick()
+        net.deliver()
+        bo.render()
+        cy.render()
+        assert cy.rooms.guesting.guest.seat == 1 and bo.rooms.guesting.guest.seat is None
+        assert "room-keep" not in bo.testids()  # the request is over on Bo's screen too
+        assert "room-seat-1" in bo.testids()  # a spectator now, who may ask again
+        assert ann.play.remote == {1}
+
+    run_async(steps)

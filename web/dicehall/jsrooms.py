@@ -1,0 +1,36 @@
+"""The browser's room transport: `window.diceHallRooms` (web/rooms.js, over PeerJS) behind the
+interface of `rooms.py`. Options go over as JSON text and events come back as strings, so no
+JavaScript object crosses into Python."""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+try:
+    from pyscript.ffi import is_none
+except ImportError:  # pragma: no cover
+    def is_none(value):
+        return value is None or repr(value) == "jsnull"
+
+
+def _text(value) -> str | None:
+    return None if value is None or is_none(value) else str(value)
+
+
+class PeerTransport:
+    def __init__(self) -> None:
+        self._proxies = []  # kept alive while their link may still call them
+
+    def _events(self, on_event):
+        proxy = create_proxy(lambda kind, conn, data: on_event(str(kind), _text(conn), _text(data)))
+        self._proxies.append(proxy)
+        return proxy
+
+    def host(self, options: dict, on_event):
+        return window.diceHallRooms.host(json.dumps(options), self._events(on_event))
+
+    def join(self, options: dict, on_event):
+        return window.diceHallRooms.join(json.dumps(options), self._events(on_event))

@@ -1,0 +1,400 @@
+"""The app's online room: the room panel under the host's table, the join screen and a guest's
+room, their heartbeat and their saves. The protocol lives in `pygame_core.rooms`, the sessions in
+`rooms.py`; this module draws and handles taps. It needs of the app (`App`) only: `play`, `t`,
+`render`, `say`, `route`, `go`, `settings`, `store`/`load` of local storage keys, `clock`,
+`page_address` and `restore_own_table`.
+
+Rulings (the rules files are silent on rooms):
+- A room is this phone's current table opened for others, board and scores kept; closing it (or
+  quitting the game) sends every guest away; the table stays this phone's.
+- A guest's screen shows the host's table; the guest's own unfinished game stays saved on that
+  phone, untouched, and comes back when they leave the room.
+- "Play again" at a hosted table starts the next game for everyone (fresh fair dice).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from pygame_core.registry import get_entry
+from pygame_core.rooms.guest import RoomGuest
+from pygame_core.rooms.host import HOST, RoomHost
+from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
+
+from .dom import attrs, button, esc
+from .rooms import GuestSession, HostSession, host_table, saved_guest, valid_room_id
+from .widgets.seats import name_html, symbol_html
+
+ROOM_KEY = "dicehall.room"  # the hosted room (with its dice seed and broker token): this phone only
+GUEST_KEY = "dicehall.guest"  # the room this phone is a guest of: room id, guest id, seat secret
+TICK_SECONDS = 1.0
+ERRORS = {"unavailable-id": "room.err.taken", "browser-incompatible": "room.err.browser",
+          "peer-unavailable": "room.err.host_away"}  # any other transport error: room.err.network
+
+
+class RoomDesk:
+    def __init__(self, app, transport) -> None:
+        self.app = app
+        self.transport = transport
+        self.hosting: HostSession | None = None
+        self.guesting: GuestSession | None = None
+        self.chat_draft = ""
+        self.name_draft = ""
+        self._ticker: asyncio.Task | None = None
+        self._seen: tuple = ()  # what a guest's screen shows of the room (redraw when it changes)
+        self._errors_seen = 0
+
+    # --- boot -----------------------------------------------------------------------------
+    def boot(self) -> None:
+        """After the app resumed its table: the room this phone hosted, or the room it is a guest
+        of (the page reloaded on its join link), comes back."""
+        data = self.app.load(ROOM_KEY)
+        if data is not None:
+            try:
+                room = RoomHost.from_json(data, self.app.clock())
+            except ValueError:
+                room = None
+            play = self.app.play
+            own = play.table.record.moves if play.running else None
+            if room is None or room.expired(self.app.clock()) or own is None or room.table.game != play.table.game \
+                    or room.table.record.moves[:len(own)] != own:
+                self.app.remove(ROOM_KEY)  # over, or not about this table any more
+            else:
+                play.load(room.table)  # the room's save is written first: it is never behind
+                self._host(room)
+        parts = self.app.route()
+        if parts[0] == "join" and len(parts) > 1:
+            saved = saved_guest(self.app.load(GUEST_KEY))
+            if saved is not None and saved["room"] == parts[1] and saved["guest"] is not None:
+                self._join(saved["room"], saved["name"], saved["guest"], saved["secret"])
+
+    # --- state ---------------------------------------------------------------------------
+    @property
+    def guest_in(self) -> bool:
+        """This screen shows someone else's table (as a guest admitted to their room)."""
+        return self.guesting is not None and self.guesting.guest.status == "in" and self.app.play.running
+
+    def on_play_screen(self) -> bool:
+        parts = self.app.route()
+        return parts[0] == "play" or (parts[0] == "join" and self.guest_in)
+
+    # --- host --------------------------------------------------------------------------------
+    def open_room(self) -> None:
+        play = self.app.play
+        if self.hosting is not None or self.guesting is not None or not play.running:
+            return
+        people = [s["name"] for s in play.table.seats if not s["ai"]]
+        room = RoomHost(play.table, self.app.clock(), people[0] if people else self.app.t("room.host"))
+        self._host(room)
+
+    def _host(self, room: RoomHost) -> None:
+        host_table(self.app.play, room)
+        self.hosting = HostSession(room, self.transport, self.app.clock, lambda text: self.app.store(ROOM_KEY, text),
+                                   self._host_changed, **self.app.room_network())
+        self.hosting.start()
+        self._start_ticker()
+
+    def close_room(self) -> None:
+        """The host closes the room: guests are sent away, the computer takes their seats back
+        to this screen (as people: whoever sits here plays them)."""
+        session, self.hosting = self.hosting, None
+        if session is None:
+            return
+        session.close()
+        play = self.app.play
+        if session.room in play.observers:
+            play.observers.remove(session.room)
+        play.roller = self.app.dice_roller
+        play.remote = set()
+        self.app.remove(ROOM_KEY)
+        self.app.play.render_and_kick()
+
+    def _host_changed(self, reason: str) -> None:
+        if reason in ("message", "connect"):
+            return  # a move redraws through the play controller; presence, chat… say so themselves
+        if reason == "error":
+            self.app.say(self.app.t(ERRORS.get(self.hosting.error if self.hosting else "", "room.err.network")), error=True)
+        self.app.render()
+
+    def new_game(self, rng) -> bool:
+        """"Play again" at a hosted table: the room starts it (fresh fair dice, guests told)."""
+        if self.hosting is None:
+            return False
+        self.hosting.room.new_game(rng)
+        return True
+
+    # --- guest -----------------------------------------------------------------------------
+    def join(self, room_id: str, name: str) -> None:
+        name = clean_text(name, MAX_NAME)
+        if not name:
+            self.app.say(self.app.t("room.bad_name"), error=True)
+            return
+        if self.hosting is not None:
+            self.app.say(self.app.t("room.err.hosting"), error=True)
+            return
+        self._join(room_id, name, None, None)
+        self.guesting.save()
+
+    def _join(self, room_id: str, name: str, guest_id, secret) -> None:
+        play = self.app.play
+        guest = RoomGuest(name, guest_id, secret, door=play)
+        self.guesting = GuestSession(guest, room_id, self.transport, self.app.clock,
+                                     lambda text: self.app.store(GUEST_KEY, text), self._guest_changed,
+                                     **self.app.room_network())
+        # From now on this screen's moves go to the host. This phone's own game stays saved,
+        # untouched (a guest's controller never saves), off the screen until the host's table
+        # arrives.
+        play.outbox = self.guesting
+        play.load(None)
+        self.guesting.start()
+        self._start_ticker()
+
+    def leave(self) -> None:
+        """The guest leaves: the link closes, this phone's own game comes back."""
+        session, self.guesting = self.guesting, None
+        if session is not None:
+            session.close()
+        self.app.remove(GUEST_KEY)
+        self.app.play.outbox = None
+        self.app.play.remote = set()
+        self.app.restore_own_table()
+        self.app.go("#/home", replace=True)
+
+    def _guest_changed(self, kind: str) -> None:
+        session = self.guesting
+        if session is None:
+            return
+        guest = session.guest
+        if kind == "error":
+            self.app.say(self.app.t(ERRORS.get(session.error or "", "room.err.network")), error=True)
+        for code in guest.errors[self._errors_seen:]:
+            self.app.say(self.app.t(code) if code.startswith(("room.", "error.")) else self.app.t("room.bad_message"),
+                         error=True)
+        self._errors_seen = len(guest.errors)
+        seen = (guest.status, guest.reason, session.connected, len(guest.chat), json.dumps(guest.requests),
+                tuple(guest.holders), json.dumps(guest.guests), guest.dice_check)
+        if seen != self._seen or kind != "message":
+            self._seen = seen
+            self.app.render()
+
+    # --- heartbeat and timeouts -------------------------------------------------------------
+    def _start_ticker(self) -> None:
+        if self._ticker is None or self._ticker.done():
+            self._ticker = asyncio.ensure_future(self._tick())
+
+    async def _tick(self) -> None:
+        while self.hosting is not None or self.guesting is not None:
+            try:
+                if self.hosting is not None:
+                    self.hosting.tick()
+                if self.guesting is not None:
+                    self.guesting.tick()
+                if self._counting_down():
+                    self.app.render()  # the seconds left to keep a seat
+            except Exception as err:  # a timer must not die: the next tick tries again
+                self.app.log_error(f"room tick: {err!r}")
+            await asyncio.sleep(TICK_SECONDS)
+
+    def _counting_down(self) -> bool:
+        """A request for a seat of this screen is waiting for its answer."""
+        if self.hosting is not None:
+            return any(r.holder == HOST for r in self.hosting.room.requests.values())
+        return bool(self.guesting is not None and self._my_requests())
+
+    def _my_requests(self) -> list[dict]:
+        """Requests for the guest's own seat still open (the host decides at the deadline; the
+        seat moving, or the deadline passing, ends them here too)."""
+        guest, now = self.guesting.guest, self.app.clock()
+        return [r for r in guest.requests if r.get("yours") and r.get("seat") == guest.seat
+                and isinstance(r.get("deadline"), (int, float)) and r["deadline"] > now]
+
+    # --- taps ----------------------------------------------------------------------------------
+    def handle(self, action: str, arg: str | None) -> None:
+        host = self.hosting.room if self.hosting is not None else None
+        now = self.app.clock()
+        if action == "room-open":
+            self.open_room()
+            self.app.render()
+        elif action == "room-close":
+            self.close_room()
+        elif action == "room-approve" and host is not None:
+            host.approve(str(arg))
+        elif action == "room-refuse" and host is not None:
+            host.refuse(str(arg))
+        elif action == "room-answer":
+            request, _, answer = str(arg).rpartition(":")
+            if host is not None:
+                host.answer(request, answer == "yes", now)
+            elif self.guesting is not None:
+                self.guesting.answer(request, answer == "yes")
+                self.guesting.guest.requests = [r for r in self.guesting.guest.requests if r["request"] != request]
+                self.app.render()
+        elif action == "room-release" and host is not None:
+            host.release(int(str(arg)), get_entry(host.table.game).default_level)
+        elif action == "room-seat" and self.guesting is not None:
+            self.guesting.ask_seat(int(str(arg)))
+        elif action == "room-send":
+            self.send_chat()
+        elif action == "room-copy":
+            self.app.copy_text(self.link())
+        elif action == "room-join":
+            parts = self.app.route()
+            if len(parts) > 1 and valid_room_id(parts[1]):
+                self.join(parts[1], self.name_draft)
+                self.app.render()
+        elif action == "room-leave":
+            self.leave()
+
+    def send_chat(self) -> None:
+        text = clean_text(self.chat_draft, MAX_CHAT)
+        if not text:
+            return
+        if self.hosting is not None:
+            self.hosting.room.say(text, self.app.clock())
+        elif self.guesting is not None:
+            self.guesting.say(text)
+        self.chat_draft = ""
+        self.app.render()
+
+    def link(self) -> str:
+        return self.app.page_address() + (self.hosting.share_path() if self.hosting else "")
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def render_panel(self) -> str:
+        """Under the table: the host's room, or a guest's seats and chat."""
+        t = self.app.t
+        if self.guesting is not None:
+            return self._panel(self._guest_parts())
+        if self.hosting is None:
+            if not self.app.play.running or self.app.play.table.state.is_terminal():
+                return ""
+            return self._panel(f'<p>{esc(t("room.open_help"))}</p>'
+                               + button(esc(t("room.open")), action="room-open", cls="btn", testid="room-open"))
+        return self._panel(self._host_parts())
+
+    def _panel(self, inner: str) -> str:
+        t = self.app.t
+        return (f'<section class="card room" aria-labelledby="room-h" data-testid="room-panel">'
+                f'<h2 id="room-h">{esc(t("room.heading"))}</h2>{inner}</section>')
+
+    def _host_parts(self) -> str:
+        t, session = self.app.t, self.hosting
+        room = session.room
+        out = []
+        if session.status == "connecting":
+            out.append(f'<p role="status" data-testid="room-status">{esc(t("room.connecting"))}</p>')
+        else:
+            status = "room.broker_lost" if session.status == "broker-lost" else "room.is_open"
+            out.append(f'<p role="status" data-testid="room-status">{esc(t(status))}</p>'
+                       f'<div class="row"><input type="text" readonly value="{esc(self.link())}" '
+                       f'aria-label="{esc(t("room.link"))}" data-testid="room-link" class="room-link">'
+                       + button(esc(t("room.copy")), action="room-copy", cls="btn small", testid="room-copy") + "</div>")
+        for pending in room.pending.values():
+            out.append(f'<div class="room-request" data-testid="room-request">'
+                       f'<p>{esc(t("room.asks_in", name=pending.name))}</p><div class="row">'
+                       + button(esc(t("room.let_in")), action="room-approve", arg=pending.request, cls="btn primary",
+                                testid="room-approve")
+                       + button(esc(t("room.refuse")), action="room-refuse", arg=pending.request, cls="btn",
+                                testid="room-refuse") + "</div></div>")
+        for req in room.requests.values():
+            if req.holder == HOST:
+                out.append(self._seat_request(req.request, room.guests[req.by].name if req.by in room.guests else "?",
+                                              req.seat, req.deadline))
+        out.append(self._people(room.table.seats, room.holders, [
+            {"id": g.guest_id, "name": g.name, "away": g.away} for g in room.guests.values()], mine=None, host=True))
+        out.append(self._chat(room.chat))
+        out.append('<div class="row">' + button(esc(t("room.close")), action="room-close", cls="btn",
+                                                testid="room-close") + "</div>")
+        return "".join(out)
+
+    def _guest_parts(self) -> str:
+        t, session = self.app.t, self.guesting
+        guest = session.guest
+        out = []
+        if not session.connected:
+            out.append(f'<p role="status" data-testid="room-status">{esc(t("room.reconnecting"))}</p>')
+        if guest.status == "in":
+            for req in self._my_requests():
+                if req.get("yours"):
+                    out.append(self._seat_request(str(req["request"]), str(req["by"]), int(req["seat"]),
+                                                  float(req["deadline"])))
+            out.append(self._people(guest.table.seats, guest.holders, guest.guests, mine=guest.guest_id, host=False))
+            out.append(self._chat(guest.chat))
+            if guest.dice_check is not None:
+                key = "room.dice_ok" if guest.dice_check == "ok" else "room.dice_bad"
+                out.append(f'<p data-testid="room-dice">{esc(t(key))}</p>')
+        out.append('<div class="row">' + button(esc(t("room.leave")), action="room-leave", cls="btn",
+                                                testid="room-leave") + "</div>")
+        return "".join(out)
+
+    def _seat_request(self, request: str, by: str, seat: int, deadline: float) -> str:
+        t = self.app.t
+        seconds = max(0, int(deadline - self.app.clock() + 0.999))
+        return (f'<div class="room-request" role="alert" data-testid="room-seat-request">'
+                f'<p>{esc(t("room.wants_seat", name=by, n=seconds))}</p><div class="row">'
+                + button(esc(t("room.keep")), action="room-answer", arg=f"{request}:no", cls="btn primary",
+                         testid="room-keep")
+                + button(esc(t("room.give")), action="room-answer", arg=f"{request}:yes", cls="btn",
+                         testid="room-give") + "</div></div>")
+
+    def _people(self, seats: list[dict], holders: list[str], guests: list[dict], mine, host: bool) -> str:
+        """Every seat with who plays it (this screen, the computer, a guest: away or not), and
+        the guests who watch."""
+        t = self.app.t
+        by_id = {g["id"]: g for g in guests}
+        rows = []
+        seated = mine is not None and mine in holders
+        for seat, info in enumerate(seats):
+            holder = holders[seat] if seat < len(holders) else HOST
+            guest = by_id.get(holder)
+            if guest is not None:
+                who = t("room.you") if holder == mine else t("room.away") if guest.get("away") else t("room.on_phone")
+            else:
+                who = t("room.computer") if info.get("ai") else t("room.host_screen")
+            action = ""
+            if not host and not seated and holder != mine:
+                action = button(esc(t("room.take_seat")), action="room-seat", arg=seat, cls="btn small",
+                                testid=f"room-seat-{seat}")
+            elif host and guest is not None and guest.get("away"):
+                action = button(esc(t("room.to_computer")), action="room-release", arg=seat, cls="btn small",
+                                testid=f"room-release-{seat}")
+            rows.append(f'<li data-testid="room-seat-row-{seat}">{symbol_html(info["symbol"])} {name_html(info["name"])}'
+                        f' — <bdi>{esc(who)}</bdi> {action}</li>')
+        watching = [g for g in guests if g["id"] not in holders]
+        for g in watching:
+            rows.append(f'<li>{name_html(g["name"])} — {esc(t("room.watching"))}</li>')
+        return f'<h3>{esc(t("room.people"))}</h3><ul class="room-people" data-testid="room-people">{"".join(rows)}</ul>'
+
+    def _chat(self, lines: list[dict]) -> str:
+        t = self.app.t
+        items = "".join(f'<li><b>{name_html(str(line.get("who", "")))}</b>: <bdi>{esc(str(line.get("text", "")))}</bdi></li>'
+                        for line in lines[-30:])
+        return (f'<h3 id="room-chat-h">{esc(t("room.chat"))}</h3>'
+                f'<ol class="room-chat" aria-labelledby="room-chat-h" aria-live="polite" data-testid="room-chat">{items}</ol>'
+                f'<div class="row"><input type="text"{attrs(maxlength=MAX_CHAT, value=self.chat_draft, data_field="room-chat", data_testid="room-chat-text", aria_label=t("room.message"), cls="room-chat-text", autocomplete="off")}>'
+                + button(esc(t("room.send")), action="room-send", cls="btn small", testid="room-send") + "</div>")
+
+    def render_join(self, room_id: str | None) -> str:
+        """The join link's screen: a name, then waiting for the host; once in, the table itself
+        (drawn by the app as a play screen)."""
+        t = self.app.t
+        out = [f'<section class="screen join" aria-labelledby="join-h" data-testid="join"><h1 id="join-h">{esc(t("room.join_heading"))}</h1>']
+        session = self.guesting
+        if room_id is None or not valid_room_id(room_id):
+            out.append(f'<p role="alert">{esc(t("room.bad_link"))}</p>')
+        elif session is None or session.guest.status in ("new", "refused"):
+            if session is not None and session.guest.status == "refused":
+                out.append(f'<p role="alert" data-testid="room-refused">{esc(t(session.guest.reason or "room.refused"))}</p>')
+            out.append(f'<p>{esc(t("room.join_help"))}</p><label class="field">{esc(t("room.your_name"))} '
+                       f'<input type="text"{attrs(maxlength=MAX_NAME, value=self.name_draft, data_field="room-name", data_testid="room-name", autocomplete="nickname")}></label>'
+                       '<div class="row">' + button(esc(t("room.ask_join")), action="room-join", cls="btn primary",
+                                                    testid="room-join") + "</div>")
+        else:
+            out.append(f'<p role="status" data-testid="room-waiting">{esc(t("room.waiting"))}</p>')
+            if not session.connected:
+                out.append(f'<p role="status">{esc(t("room.reconnecting"))}</p>')
+            out.append('<div class="row">' + button(esc(t("room.leave")), action="room-leave", cls="btn",
+                                                    testid="room-leave") + "</div>")
+        out.append("</section>")
+        return "".join(out)

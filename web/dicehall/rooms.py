@@ -1,0 +1,327 @@
+"""An online room in the app: the protocol of `pygame_core.rooms` joined to a transport, a clock
+and local storage. No browser import here: the transport is passed in (the browser's is
+`jsrooms.PeerTransport`, over `window.diceHallRooms`; tests use `MemoryTransport`).
+
+A transport has two calls, each returning a link and reporting through `on_event(kind, conn,
+data)` with strings:
+- `host(options, on_event)` → link with `send(conn, text)`, `drop(conn)`, `close()`; events
+  "open" (registered under the room id), "connect"/"message"/"close" per guest connection,
+  "error" (a code), "broker" ("lost"/"back": the signalling server; connections keep working).
+- `join(options, on_event)` → link with `send(text)`, `close()`; events "open" (again after every
+  reconnection: the guest says hello again), "message", "close", "error".
+
+The host's session saves the room (with its dice seed and broker token, so only on this phone)
+after every change; the guest's keeps its guest id and seat secret, so a reload comes back to the
+same seat without asking again.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pygame_core.rooms.guest import RoomGuest
+from pygame_core.rooms.host import RoomDice, RoomHost
+from pygame_core.rooms.messages import encode
+
+PING_SECONDS = 2.0  # a guest's heartbeat; the host shows it away after 6 s without any message
+DEFAULT_ICE = [{"urls": "stun:stun.l.google.com:19302"}]  # STUN only: never a TURN relay silently
+
+
+def network(server: str, ice: str) -> dict:
+    """The settings' meeting server and ICE servers as the transport's options: `server` is
+    empty (PeerJS's public broker) or a PeerServer address like `https://peer.example.org:9000/`;
+    `ice` is empty (public STUN), "none", or space-separated `stun:host:port` /
+    `turn:user:password@host:port` URLs (`turns:` too). ValueError with what is wrong."""
+    broker = None
+    server = server.strip()
+    if server:
+        scheme, sep, rest = server.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest:
+            raise ValueError("the meeting server must start with http:// or https://")
+        hostport, _, path = rest.partition("/")
+        host, _, port = hostport.rpartition(":") if ":" in hostport else (hostport, "", "")
+        if not host or any(c in host for c in "@ ") or (port and not port.isdigit()):
+            raise ValueError("the meeting server's address is not readable")
+        broker = {"host": host, "port": int(port) if port else (443 if scheme == "https" else 80),
+                  "path": "/" + path, "secure": scheme == "https", "key": "peerjs"}
+    if ice.strip() == "none":  # no STUN at all: phones on the same network only (and tests)
+        return {"broker": broker, "ice": []}
+    servers = []
+    for url in ice.split():
+        kind, _, rest = url.partition(":")
+        if kind in ("stun", "stuns") and rest:
+            servers.append({"urls": url})
+        elif kind in ("turn", "turns") and "@" in rest:
+            userpass, _, where = rest.rpartition("@")
+            user, _, password = userpass.partition(":")
+            if not (user and password and where):
+                raise ValueError("a TURN server needs turn:user:password@host:port")
+            servers.append({"urls": f"{kind}:{where}", "username": user, "credential": password})
+        else:
+            raise ValueError(f"not a STUN or TURN server: {url[:40]}")
+    return {"broker": broker, "ice": servers or None}
+
+
+class HostConn:
+    """One guest connection as `RoomHost` sees it (hashable by identity)."""
+
+    def __init__(self, link, conn_id: str) -> None:
+        self.link, self.conn_id = link, conn_id
+
+    def send(self, text: str) -> None:
+        self.link.send(self.conn_id, text)
+
+    def close(self) -> None:
+        self.link.drop(self.conn_id)
+
+
+def transport_options(room: str, broker: dict | None, ice: list | None, token: str | None = None) -> dict:
+    options = {"room": room, "broker": broker, "iceServers": list(DEFAULT_ICE if ice is None else ice)}
+    if token is not None:
+        options["token"] = token
+    return options
+
+
+class HostSession:
+    """This phone hosts `room`: connections in, the room's messages out, its timeouts ticking,
+    and the room saved with `store(text)` after each change. `changed(reason)` tells the app
+    (redraw the room panel)."""
+
+    def __init__(self, room: RoomHost, transport, clock, store, changed=None, broker: dict | None = None,
+                 ice: list | None = None) -> None:
+        self.room = room
+        self.transport = transport
+        self.clock = clock
+        self.store = store
+        self.changed = changed or (lambda reason: None)
+        self.broker, self.ice = broker, ice
+        self.status = "connecting"  # → open; "broker-lost" while the signalling server is away
+        self.error: str | None = None  # the transport's last error code
+        self.conns: dict[str, HostConn] = {}
+        self.link = None
+        room.on_change = self._room_changed
+
+    def start(self) -> None:
+        options = transport_options(self.room.room_id, self.broker, self.ice, token=self.room.token)
+        self.link = self.transport.host(options, self.on_event)
+        self.save()
+
+    def on_event(self, kind: str, conn_id: str | None, data: str | None) -> None:
+        now = self.clock()
+        if kind == "open":
+            self.status, self.error = "open", None
+        elif kind == "connect":
+            conn = HostConn(self.link, str(conn_id))
+            self.conns[conn.conn_id] = conn
+            self.room.connected(conn)
+        elif kind == "message":
+            conn = self.conns.get(str(conn_id))
+            if conn is not None:
+                self.room.received(conn, data, now)
+        elif kind == "close":
+            conn = self.conns.pop(str(conn_id), None)
+            if conn is not None:
+                self.room.closed(conn, now)
+        elif kind == "error":
+            self.error = str(data)
+        elif kind == "broker":
+            self.status = "broker-lost" if data == "lost" else "open"
+        self.changed(kind)
+
+    def tick(self) -> None:
+        self.room.tick(self.clock())
+
+    def save(self) -> bool:
+        return bool(self.store(json.dumps(self.room.to_json(), ensure_ascii=False, separators=(",", ":"))))
+
+    def close(self) -> None:
+        """The host closes the room: every guest's link goes; the table stays this phone's."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        self.conns.clear()
+        self.status = "closed"
+
+    def _room_changed(self, reason: str) -> None:
+        self.save()
+        self.changed(reason)
+
+    def share_path(self) -> str:
+        """The part of the link after the page's address: `#/join/<room id>` (never the token)."""
+        return f"#/join/{self.room.room_id}"
+
+
+def host_table(play, room: RoomHost) -> None:
+    """Make the play controller `play` the door of `room`: guests' moves enter through it, its
+    dice come from the room's fair dice, and the room hears of every move made on this screen."""
+    room.door = play
+    play.roller = RoomDice(room)
+    if room not in play.observers:
+        play.observers.append(room)
+    play.seats_changed(room.remote_seats())
+
+
+class GuestSession:
+    """This phone is a guest in someone's room: `guest` mirrors it (its door is the play
+    controller), this session sends its hello on every (re)connection, answers what the host
+    asks for, beats a heartbeat, and is the controller's `outbox` for moves."""
+
+    def __init__(self, guest: RoomGuest, room_id: str, transport, clock, store, changed=None,
+                 broker: dict | None = None, ice: list | None = None) -> None:
+        self.guest = guest
+        self.room_id = room_id
+        self.transport = transport
+        self.clock = clock
+        self.store = store
+        self.changed = changed or (lambda reason: None)
+        self.broker, self.ice = broker, ice
+        self.connected = False
+        self.error: str | None = None
+        self.link = None
+        self.last_ping = -1e9
+
+    def start(self) -> None:
+        self.link = self.transport.join(transport_options(self.room_id, self.broker, self.ice), self.on_event)
+
+    def on_event(self, kind: str, conn_id: str | None, data: str | None) -> None:
+        if kind == "open":
+            self.connected, self.error = True, None
+            self.send(self.guest.hello())
+        elif kind == "message":
+            before = (self.guest.status, self.guest.guest_id, self.guest.secret)
+            for out in self.guest.received(data):
+                self.send(out)
+            if (self.guest.status, self.guest.guest_id, self.guest.secret) != before:
+                self.save()
+        elif kind == "close":
+            self.connected = False
+        elif kind == "error":
+            self.error = str(data)
+        self.changed(kind)
+
+    def send(self, text: str) -> None:
+        if self.link is not None and self.connected:
+            self.link.send(text)
+
+    def tick(self) -> None:
+        now = self.clock()
+        if self.connected and now - self.last_ping >= PING_SECONDS:
+            self.last_ping = now
+            self.send(encode("ping", t=round(now, 3)))
+
+    def save(self) -> bool:
+        g = self.guest
+        return bool(self.store(json.dumps({"format": "dicehall-guest", "version": 1, "room": self.room_id,
+                                           "name": g.name, "guest": g.guest_id, "secret": g.secret})))
+
+    def close(self) -> None:
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        self.connected = False
+
+    # --- the play controller's outbox ------------------------------------------------------
+    def intent(self, seat: int, move: str, index: int) -> None:
+        self.send(self.guest.intent(move, index))
+
+    def take_back(self, seat: int, at: int, index: int) -> None:
+        self.send(self.guest.take_back(at, index))
+
+    def ask_seat(self, seat: int) -> None:
+        self.send(self.guest.ask_seat(seat))
+
+    def answer(self, request: str, accept: bool) -> None:
+        self.send(self.guest.answer(request, accept))
+
+    def say(self, text: str) -> None:
+        self.send(self.guest.say(text))
+
+
+def saved_guest(data) -> dict | None:
+    """A guest's saved room (`GuestSession.save`), checked; None when it cannot be trusted."""
+    if not isinstance(data, dict) or data.get("format") != "dicehall-guest" or data.get("version") != 1:
+        return None
+    fields = {k: data.get(k) for k in ("room", "name", "guest", "secret")}
+    if not isinstance(fields["room"], str) or not valid_room_id(fields["room"]) or not isinstance(fields["name"], str):
+        return None
+    for key in ("guest", "secret"):
+        value = fields[key]
+        if value is not None and (not isinstance(value, str) or not 8 <= len(value) <= 64
+                                  or not value.replace("-", "").replace("_", "").isalnum()):
+            return None
+    return fields
+
+
+def valid_room_id(text: str) -> bool:
+    """A room id as `host.room_id` makes them (also what PeerJS accepts as a peer id)."""
+    return 8 <= len(text) <= 40 and text.replace("-", "").isalnum() and text.isascii() \
+        and not text.startswith("-") and not text.endswith("-")
+
+
+class MemoryTransport:
+    """Both ends in one process (tests, and hot seat across tabs one day): hosts by room id;
+    `deliver()` runs the queued messages and events, in order."""
+
+    def __init__(self) -> None:
+        self.hosts: dict[str, tuple] = {}
+        self.queue: list = []
+        self.count = 0
+
+    def host(self, options: dict, on_event):
+        transport = self
+
+        class Link:
+            def __init__(self) -> None:
+                self.guests: dict[str, object] = {}
+
+            def send(self, conn_id: str, text: str) -> None:
+                guest = self.guests.get(conn_id)
+                if guest is not None:
+                    transport.queue.append((guest, "message", None, text))
+
+            def drop(self, conn_id: str) -> None:
+                guest = self.guests.pop(conn_id, None)
+                if guest is not None:
+                    transport.queue.append((guest, "close", None, None))
+                    transport.queue.append((on_event, "close", conn_id, None))
+
+            def close(self) -> None:
+                for conn_id in list(self.guests):
+                    self.drop(conn_id)
+                transport.hosts.pop(options["room"], None)
+
+        link = Link()
+        self.hosts[options["room"]] = (link, on_event)
+        self.queue.append((on_event, "open", None, options["room"]))
+        return link
+
+    def join(self, options: dict, on_event):
+        transport = self
+        self.count += 1
+        conn_id = f"c{self.count}"
+        entry = self.hosts.get(options["room"])
+
+        class Link:
+            def send(self, text: str) -> None:
+                if entry is not None and conn_id in entry[0].guests:
+                    transport.queue.append((entry[1], "message", conn_id, text))
+
+            def close(self) -> None:
+                if entry is not None and entry[0].guests.pop(conn_id, None) is not None:
+                    transport.queue.append((entry[1], "close", conn_id, None))
+
+        if entry is None:
+            self.queue.append((on_event, "error", None, "peer-unavailable"))
+        else:
+            entry[0].guests[conn_id] = on_event
+            self.queue.append((entry[1], "connect", conn_id, None))
+            self.queue.append((on_event, "open", None, None))
+        return Link()
+
+    def deliver(self, limit: int = 100_000) -> None:
+        for _ in range(limit):
+            if not self.queue:
+                return
+            handler, kind, conn_id, data = self.queue.pop(0)
+            handler(kind, conn_id, data)
+        raise RuntimeError("messages keep coming")
