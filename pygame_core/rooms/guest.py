@@ -32,6 +32,7 @@ class RoomGuest:
         self.room: str | None = None
         self.table: Table | None = None
         self.holders: list[str] = []
+        self.joining: list[str] = []  # guests who sit in from the next game
         self.guests: list[dict] = []
         self.chat: list[dict] = []
         self.requests: list[dict] = []  # requests for my seat (to answer) or mine (waiting)
@@ -60,6 +61,10 @@ class RoomGuest:
 
     def answer(self, request: str, accept: bool) -> str:
         return encode("answer", request=request, accept=accept)
+
+    def sit_in(self) -> str:
+        """Ask to play from the next game as an extra player (between games)."""
+        return encode("join")
 
     def say(self, text: str) -> str:
         return encode("chat", text=text)
@@ -116,6 +121,7 @@ class RoomGuest:
             return [encode("sync")]
         self.room = str(room["room"])
         self.holders = [str(h) for h in room["holders"]]
+        self.joining = [str(g) for g in room.get("joining", [])]
         if self.door is not None:
             self.door.replace(self.table)
             self.door.seats_changed({s for s, holder in enumerate(self.holders) if holder != self.guest_id})

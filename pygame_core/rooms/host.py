@@ -138,6 +138,7 @@ class RoomHost:
         self.guests: dict[str, Guest] = {}
         self.pending: dict[str, Pending] = {}
         self.requests: dict[str, SeatRequest] = {}
+        self.joining: list[str] = []  # guests who sit in as extra players from the next game
         self.links: dict[object, Link] = {}
         self.chat: list[dict] = []
         self.chat_count = 0
@@ -211,10 +212,13 @@ class RoomHost:
         self.on_change("move")
 
     def new_game(self, rng) -> None:
-        """The next game at this table (the start seat moves on), with fresh dice."""
+        """The next game at this table (the start seat moves on), with fresh dice; the guests
+        who asked to sit in get their seats first."""
+        self._seat_joiners()
         self.table.new_game(rng)
         self._new_dice()
         self._send_rooms()
+        self.door.seats_changed(self.remote_seats())  # a new seat of a guest waits for them
         self.door.started()
         self.on_change("game")
 
@@ -432,29 +436,42 @@ class RoomHost:
         self._answered(req, msg["accept"], now)
 
     def _on_join(self, guest: Guest, msg: dict, now: float) -> None:
-        """Sit in as an extra player: between games, while the game allows more players."""
-        if guest.guest_id in self.holders:
+        """Sit in as an extra player, asked between games, while the game allows more players.
+        Ruling: the seat is added when the next game starts, so everyone keeps the results of
+        the game just played on screen until the host starts the next one."""
+        if guest.guest_id in self.holders or guest.guest_id in self.joining:
             raise IllegalMove("room.already_seated", "You already play a seat.")
         state = self.table.state
         if state is not None and not state.is_terminal():
             raise IllegalMove("room.game_running", "Extra players sit in between games.")
         rules = get_entry(self.table.game).rules
-        if len(self.table.seats) >= rules.max_players:
+        if len(self.table.seats) + len(self.joining) >= rules.max_players:
             raise IllegalMove("room.table_full", "The table is full.")
-        used = {s["symbol"] for s in self.table.seats}
-        symbol = next((s for s in self.symbols if s not in used), "✦")
-        self.table.seats.append({"name": guest.name, "symbol": symbol, "ai": None})
-        old = self.table.standings
-        standings = Standings(len(self.table.seats))
-        standings.points[:len(old.points)] = old.points
-        standings.wins[:len(old.wins)] = old.wins
-        standings.games = old.games
-        self.table.standings = standings
-        self.table.match = None  # the finished game is counted; the next one has the new seat
-        self.table.counted = False
-        self.dice = None  # revealed with the end of that game
-        self.holders.append(guest.guest_id)
-        self._seats_changed()
+        self.joining.append(guest.guest_id)
+        self._send_rooms()
+        self.on_change("seats")
+
+    def _seat_joiners(self) -> None:
+        """The guests who asked to sit in take new seats (a free symbol each, no points yet)."""
+        rules = get_entry(self.table.game).rules
+        joining, self.joining = self.joining, []
+        added = False
+        for guest_id in joining:
+            guest = self.guests.get(guest_id)
+            if guest is None or guest_id in self.holders or len(self.table.seats) >= rules.max_players:
+                continue
+            used = {s["symbol"] for s in self.table.seats}
+            symbol = next((s for s in self.symbols if s not in used), "✦")
+            self.table.seats.append({"name": guest.name, "symbol": symbol, "ai": None})
+            self.holders.append(guest_id)
+            added = True
+        if added:
+            old = self.table.standings
+            standings = Standings(len(self.table.seats))
+            standings.points[:len(old.points)] = old.points
+            standings.wins[:len(old.wins)] = old.wins
+            standings.games = old.games
+            self.table.standings = standings
 
     def _on_entropy(self, guest: Guest, msg: dict, now: float) -> None:
         dice = self.dice
@@ -530,6 +547,7 @@ class RoomHost:
             "host": self.host_name,
             "table": self.table.to_json(),
             "holders": list(self.holders),
+            "joining": list(self.joining),
             "guests": [{"id": g.guest_id, "name": g.name, "away": g.away} for g in self.guests.values()],
             "chat": self.chat[-SNAPSHOT_CHAT:],
             "dice": self.dice.public() if self.dice is not None else None,
@@ -574,7 +592,7 @@ class RoomHost:
     # --- saving ---------------------------------------------------------------------------
     def to_json(self) -> dict:
         """The host's own save (local storage only): it holds the seeds and the broker token.
-        Connections, waiting approvals and seat requests are not saved: after the host's reload
+        Connections, waiting approvals, seat requests and asks to sit in are not saved: after the host's reload
         every guest connects again (admitted guests with their secret, the others ask again)."""
         return {
             "format": "dicehall-room", "version": 1,

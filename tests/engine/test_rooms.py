@@ -222,11 +222,17 @@ def test_an_extra_player_sits_in_between_games_up_to_the_games_maximum():
         act(host, hub, {}, rng)
     conn.send(encode("join"))
     hub.run()
-    assert len(host.table.seats) == 3 and host.holders[2] == bo.guest_id
-    assert host.table.seats[2] == {"name": "Bo", "symbol": "■", "ai": None}
-    assert host.table.standings.games == 1 and len(host.table.standings.points) == 3
+    # Bo sits in from the next game: the results of this one stay as they are until then
+    assert len(host.table.seats) == 2 and host.table.state.is_terminal() and host.joining == [bo.guest_id]
+    assert bo.joining == [bo.guest_id]
+    conn.send(encode("join"))
+    hub.run()
+    assert bo.errors[-1] == "room.already_seated" and host.joining == [bo.guest_id]
     host.new_game(rng)
     hub.run()
+    assert len(host.table.seats) == 3 and host.holders[2] == bo.guest_id and not host.joining
+    assert host.table.seats[2] == {"name": "Bo", "symbol": "■", "ai": None}
+    assert host.table.standings.games == 1 and len(host.table.standings.points) == 3
     assert host.table.state.num_players == 3 and bo.seat == 2 and bo.table.state.num_players == 3
     for name in ("Cy", "Di"):
         g, c = admit(host, hub, name)
@@ -234,9 +240,12 @@ def test_an_extra_player_sits_in_between_games_up_to_the_games_maximum():
         act(host, hub, {bo.guest_id: (bo, conn)}, rng)
     c.send(encode("join"))
     hub.run()
-    c.send(encode("join"))  # already seated
+    c.send(encode("join"))  # asked already
     hub.run()
-    assert len(host.table.seats) == 4 and g.errors[-1] == "room.already_seated"
+    assert g.errors[-1] == "room.already_seated"
+    host.new_game(rng)
+    hub.run()
+    assert len(host.table.seats) == 4 and host.holders[3] == g.guest_id
 
 
 def test_what_a_hostile_guest_sends_is_refused_and_changes_nothing():

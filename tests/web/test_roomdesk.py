@@ -246,3 +246,53 @@ def test_seat_requests_between_people_keep_or_move_after_thirty_seconds():
         assert ann.play.remote == {1}
 
     run_async(steps)
+
+
+def test_a_watching_guest_sits_in_from_the_next_game():
+    async def steps():
+        from dicehall.gameview import Move, Roll
+        from pygame_core import ai
+
+        net, clock = MemoryTransport(), Clock()
+        ann = Shell(net, clock)
+        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
+        table.new_game(random.Random(4))
+        ann.play.load(table)
+        ann.tap("room-open")
+        net.deliver()
+        room = ann.rooms.hosting.room
+        cy = Shell(net, clock, f"#/join/{room.room_id}")
+        cy.rooms.name_draft = "Cy"
+        cy.tap("room-join")
+        net.deliver()
+        ann.tap("room-approve", next(iter(room.pending)))
+        net.deliver()
+        cy.render()
+        assert "room-sit-in" not in cy.testids()  # not while a game is on
+        rng = random.Random(5)
+        for _ in range(2000):
+            await settle(ann)
+            net.deliver()
+            state = ann.play.table.state
+            if state.is_terminal():
+                break
+            if ann.play.acting_seat() == 0:
+                index = ann.play.table.match.index
+                assert ann.play.propose(Roll(0) if state.is_chance() else Move(0, ai.choose_move(state, 0, "greedy", rng)), index)
+        net.deliver()
+        cy.render()
+        assert cy.play.table.state.is_terminal() and "room-sit-in" in cy.testids()
+        cy.tap("room-sit-in")
+        net.deliver()
+        ann.render()
+        cy.render()
+        assert "plays from the next game" in ann.screen and "room-sit-in" not in cy.testids()
+        assert len(ann.play.table.seats) == 2 and "results" in ann.screen  # the results stay up
+        assert ann.rooms.new_game(random.Random(1))  # Ann taps "Play again"
+        ann.play.load(ann.play.table)
+        net.deliver()
+        assert [s["name"] for s in ann.play.table.seats] == ["Ann", "Robot", "Cy"]
+        assert ann.play.remote == {2} and cy.play.remote == {0, 1} and cy.rooms.guesting.guest.seat == 2
+        assert cy.play.table.state.num_players == 3 and not cy.play.table.state.is_terminal()
+
+    run_async(steps)

@@ -234,6 +234,8 @@ class RoomDesk:
             host.release(int(str(arg)), get_entry(host.table.game).default_level)
         elif action == "room-seat" and self.guesting is not None:
             self.guesting.ask_seat(int(str(arg)))
+        elif action == "room-sit-in" and self.guesting is not None:
+            self.guesting.sit_in()
         elif action == "room-send":
             self.send_chat()
         elif action == "room-copy":
@@ -302,7 +304,8 @@ class RoomDesk:
                 out.append(self._seat_request(req.request, room.guests[req.by].name if req.by in room.guests else "?",
                                               req.seat, req.deadline))
         out.append(self._people(room.table.seats, room.holders, [
-            {"id": g.guest_id, "name": g.name, "away": g.away} for g in room.guests.values()], mine=None, host=True))
+            {"id": g.guest_id, "name": g.name, "away": g.away} for g in room.guests.values()], room.joining,
+            mine=None, host=True))
         out.append(self._chat(room.chat))
         out.append('<div class="row">' + button(esc(t("room.close")), action="room-close", cls="btn",
                                                 testid="room-close") + "</div>")
@@ -319,7 +322,8 @@ class RoomDesk:
                 if req.get("yours"):
                     out.append(self._seat_request(str(req["request"]), str(req["by"]), int(req["seat"]),
                                                   float(req["deadline"])))
-            out.append(self._people(guest.table.seats, guest.holders, guest.guests, mine=guest.guest_id, host=False))
+            out.append(self._people(guest.table.seats, guest.holders, guest.guests, guest.joining,
+                                    mine=guest.guest_id, host=False))
             out.append(self._chat(guest.chat))
             if guest.dice_check is not None:
                 key = "room.dice_ok" if guest.dice_check == "ok" else "room.dice_bad"
@@ -338,9 +342,11 @@ class RoomDesk:
                 + button(esc(t("room.give")), action="room-answer", arg=f"{request}:yes", cls="btn",
                          testid="room-give") + "</div></div>")
 
-    def _people(self, seats: list[dict], holders: list[str], guests: list[dict], mine, host: bool) -> str:
-        """Every seat with who plays it (this screen, the computer, a guest: away or not), and
-        the guests who watch."""
+    def _people(self, seats: list[dict], holders: list[str], guests: list[dict], joining: list[str], mine,
+                host: bool) -> str:
+        """Every seat with who plays it (this screen, the computer, a guest: away or not), the
+        guests who sit in from the next game, and those who watch (a guest may ask to sit in
+        once a game is over, while the game allows more players)."""
         t = self.app.t
         by_id = {g["id"]: g for g in guests}
         rows = []
@@ -361,9 +367,18 @@ class RoomDesk:
                                 testid=f"room-release-{seat}")
             rows.append(f'<li data-testid="room-seat-row-{seat}">{symbol_html(info["symbol"])} {name_html(info["name"])}'
                         f' — <bdi>{esc(who)}</bdi> {action}</li>')
-        watching = [g for g in guests if g["id"] not in holders]
-        for g in watching:
-            rows.append(f'<li>{name_html(g["name"])} — {esc(t("room.watching"))}</li>')
+        for g in guests:
+            if g["id"] in holders:
+                continue
+            if g["id"] in joining:
+                rows.append(f'<li>{name_html(g["name"])} — {esc(t("room.next_game"))}</li>')
+                continue
+            action = ""
+            state = self.app.play.table.state if self.app.play.running else None
+            if g["id"] == mine and state is not None and state.is_terminal() \
+                    and len(seats) + len(joining) < get_entry(self.app.play.table.game).rules.max_players:
+                action = button(esc(t("room.sit_in")), action="room-sit-in", cls="btn small", testid="room-sit-in")
+            rows.append(f'<li>{name_html(g["name"])} — {esc(t("room.watching"))} {action}</li>')
         return f'<h3>{esc(t("room.people"))}</h3><ul class="room-people" data-testid="room-people">{"".join(rows)}</ul>'
 
     def _chat(self, lines: list[dict]) -> str:

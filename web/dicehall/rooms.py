@@ -230,6 +230,9 @@ class GuestSession:
     def ask_seat(self, seat: int) -> None:
         self.send(self.guest.ask_seat(seat))
 
+    def sit_in(self) -> None:
+        self.send(self.guest.sit_in())
+
     def answer(self, request: str, accept: bool) -> None:
         self.send(self.guest.answer(request, accept))
 
