@@ -8,25 +8,13 @@ import random
 
 import pytest
 
-from dicehall_browser import ROOT, open_app, tid
+from dicehall_browser import axe_violations as violations, open_app, tid
 from pygame_core.ai import self_play
 from pygame_core.table import Table
 
 pytestmark = pytest.mark.browser
 
-AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 FAST = {"animations": False, "autofill": False}
-
-
-def violations(page) -> list[str]:
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=AXE)
-    result = page.evaluate("""async () => {
-        const r = await axe.run(document, {resultTypes: ['violations']});
-        return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
-            .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
-    }""")
-    return result
 
 
 def table_of(people: int, moves=()) -> Table:
@@ -57,6 +45,9 @@ def test_no_serious_violations_on_any_screen(site, page, tmp_path, lang):
     page.goto(site.index + "#/rules/penta")
     page.wait_for_selector("#rules-h")
     check("rules")
+    page.goto(site.index + "#/join/dice-abcdefghijklmnop")
+    page.wait_for_selector(tid("room-join"))
+    check("join a room")
     open_app(page, site, settings, table_of(2, ["roll 2 2 5 6 1"]).dumps())
     page.wait_for_selector(tid("hint"))
     page.click(tid("hint"))

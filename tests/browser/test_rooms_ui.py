@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dicehall_browser import CONSOLE, open_app, saved_table, start_game, tid, wait_ready
+from dicehall_browser import CONSOLE, axe_violations, open_app, saved_table, start_game, tid, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -112,6 +112,7 @@ def test_a_penta_game_in_a_room_guest_takes_the_computers_seat_chats_and_reloads
     assert bo.locator(f'{tid("room-chat")} b b').count() == 0  # plain text, never markup
     shot(ann, "room-host-chat.png")
     shot(bo, "room-guest-chat.png")
+    assert axe_violations(ann) == [] and axe_violations(bo) == []  # the host's room panel, a guest's room
 
     turns, reloaded, host_reloaded = 0, False, False
     while True:
