@@ -219,3 +219,48 @@ def test_a_guest_for_a_room_nobody_hosts_hears_so():
     phone, gs = guest_phone(clock, net, Store(), "dice-abcdefghijklmnop")
     net.deliver()
     assert gs.error == "peer-unavailable" and not gs.connected
+
+
+def test_a_guest_hears_once_that_the_host_is_away_however_often_the_transport_retries():
+    from dicehall.roomdesk import RoomDesk
+
+    class Shell(FakeHost):
+        def __init__(self):
+            super().__init__("en")
+            self.clock, self.storage = Clock(), {}
+            self.dice_roller = self.play.roller
+
+        def route(self):
+            return ["join", "dice-abcdefghijklmnop"]
+
+        def store(self, key, text):
+            return True
+
+        def room_network(self):
+            return {"broker": None, "ice": []}
+
+    class Retrying:
+        def join(self, options, on_event):
+            self.on_event = on_event
+            return self
+
+        def send(self, text):
+            pass
+
+        def close(self):
+            pass
+
+    async def steps():
+        net, shell = Retrying(), Shell()
+        desk = RoomDesk(shell, net)
+        desk.join("dice-abcdefghijklmnop", "Bo")
+        for _ in range(5):
+            net.on_event("error", None, "peer-unavailable")
+        assert [text for text, error in shell.said if error] == ["The host is not there right now. Trying again…"]
+        net.on_event("open", None, None)
+        net.on_event("close", None, None)
+        net.on_event("error", None, "peer-unavailable")  # a new outage: said again
+        assert len([text for text, error in shell.said if error]) == 2
+        desk.guesting = None  # the tick stops
+
+    run_async(steps)

@@ -44,6 +44,7 @@ class RoomDesk:
         self._ticker: asyncio.Task | None = None
         self._seen: tuple = ()  # what a guest's screen shows of the room (redraw when it changes)
         self._errors_seen = 0
+        self._said: str | None = None  # the transport error the guest was told of last
 
     # --- boot -----------------------------------------------------------------------------
     def boot(self) -> None:
@@ -166,7 +167,11 @@ class RoomDesk:
         if session is None:
             return
         guest = session.guest
-        if kind == "error":
+        if kind == "open":
+            self._said = None
+        elif kind == "error" and session.error != self._said:
+            # Said once per outage: the transport keeps retrying (and reporting) with backoff.
+            self._said = session.error
             self.app.say(self.app.t(ERRORS.get(session.error or "", "room.err.network")), error=True)
         for code in guest.errors[self._errors_seen:]:
             self.app.say(self.app.t(code) if code.startswith(("room.", "error.")) else self.app.t("room.bad_message"),

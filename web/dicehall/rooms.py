@@ -123,6 +123,8 @@ class HostSession:
             if conn is not None:
                 self.room.closed(conn, now)
         elif kind == "error":
+            if conn_id is not None:
+                return  # one guest's link failed: its close follows, the room is fine
             self.error = str(data)
         elif kind == "broker":
             self.status = "broker-lost" if data == "lost" else "open"
