@@ -97,8 +97,9 @@ class RoomDesk:
         self._start_ticker()
 
     def close_room(self) -> None:
-        """The host closes the room: guests are sent away, the computer takes their seats back
-        to this screen (as people: whoever sits here plays them)."""
+        """The host closes the room: guests are sent away and the seats they played come back
+        to this screen (people's seats: whoever sits here plays them; the computer's seats a
+        guest never took stay the computer's)."""
         session, self.hosting = self.hosting, None
         if session is None:
             return
