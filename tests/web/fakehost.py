@@ -82,6 +82,16 @@ class FakeHost:
         return "loaded"
 
 
+class Clock:
+    """Seconds for the rooms (heartbeats, 30-second requests, 48-hour rooms): moved by the test."""
+
+    def __init__(self, t: float = 10_000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
 async def settle(host: FakeHost, rounds: int = 10_000) -> None:
     """Let the controller's automatic steps run until it waits for a person."""
     for _ in range(rounds):

@@ -4,14 +4,13 @@ host's dice come from the room's fair dice, and every guest's mirror follows the
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections import Counter
 
 import pytest
 
 from dicehall.gameview import Move, Roll
-from fakehost import FakeHost, run as run_async, settle
+from fakehost import Clock, FakeHost, run as run_async, settle
 from pygame_core import ai
 from pygame_core.protocol import CHANCE
 from pygame_core.rooms.guest import RoomGuest
@@ -19,23 +18,7 @@ from pygame_core.rooms.host import RoomDice, RoomHost
 from pygame_core.rooms.memory import Hub
 from pygame_core.table import Table
 
-REAL_SLEEP = asyncio.sleep
-
-
-@pytest.fixture(autouse=True)
-def fast_clock(monkeypatch):
-    async def fast_sleep(seconds, *args):
-        await REAL_SLEEP(0)
-
-    monkeypatch.setattr(asyncio, "sleep", fast_sleep)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 5_000.0
-
-    def __call__(self) -> float:
-        return self.t
+pytestmark = pytest.mark.usefixtures("instant_sleep")
 
 
 def hosted(seats) -> tuple[FakeHost, RoomHost, Hub]:

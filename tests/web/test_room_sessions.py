@@ -5,7 +5,6 @@ the end, heartbeat, and both sides' reloads."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 
@@ -13,29 +12,13 @@ import pytest
 
 from dicehall.gameview import Move, Roll
 from dicehall.rooms import GuestSession, HostSession, MemoryTransport, host_table, saved_guest, valid_room_id
-from fakehost import FakeHost, run as run_async, settle
+from fakehost import Clock, FakeHost, run as run_async, settle
 from pygame_core import ai
 from pygame_core.rooms.guest import RoomGuest
 from pygame_core.rooms.host import RoomHost
 from pygame_core.table import Table
 
-REAL_SLEEP = asyncio.sleep
-
-
-@pytest.fixture(autouse=True)
-def fast_clock(monkeypatch):
-    async def fast_sleep(seconds, *args):
-        await REAL_SLEEP(0)
-
-    monkeypatch.setattr(asyncio, "sleep", fast_sleep)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 10_000.0
-
-    def __call__(self) -> float:
-        return self.t
+pytestmark = pytest.mark.usefixtures("instant_sleep")
 
 
 class Store:
@@ -79,6 +62,17 @@ def guest_phone(clock, net, store, room_id: str, name="Bo", guest_id=None, secre
     phone.play.outbox = session
     session.start()
     return phone, session
+
+
+def seated_guest(clock, net, hs: HostSession, guest_store, seat: int):
+    """Bo asks to join from his phone, the host lets him in, and he takes `seat` (a computer's)."""
+    phone, gs = guest_phone(clock, net, guest_store, hs.room.room_id)
+    net.deliver()
+    hs.room.approve(next(iter(hs.room.pending)))
+    net.deliver()
+    gs.ask_seat(seat)
+    net.deliver()
+    return phone, gs
 
 
 def test_open_a_local_game_approve_a_guest_who_takes_an_ai_seat_and_plays_to_the_end():
@@ -142,12 +136,7 @@ def test_a_quiet_guest_is_away_and_a_reloaded_guest_comes_back_to_its_seat_witho
     async def steps():
         clock, net, host_store, guest_store = Clock(), MemoryTransport(), Store(), Store()
         host, hs = host_phone(clock, net, host_store)
-        phone, gs = guest_phone(clock, net, guest_store, hs.room.room_id)
-        net.deliver()
-        hs.room.approve(next(iter(hs.room.pending)))
-        net.deliver()
-        gs.ask_seat(1)
-        net.deliver()
+        phone, gs = seated_guest(clock, net, hs, guest_store, 1)
         bo = hs.room.guests[gs.guest.guest_id]
         clock.t += 7  # no heartbeat (the phone slept): away, the seat stays Bo's
         hs.tick()
@@ -174,12 +163,7 @@ def test_the_host_reloads_its_room_and_the_guest_comes_back():
     async def steps():
         clock, net, host_store, guest_store = Clock(), MemoryTransport(), Store(), Store()
         host, hs = host_phone(clock, net, host_store)
-        phone, gs = guest_phone(clock, net, guest_store, hs.room.room_id)
-        net.deliver()
-        hs.room.approve(next(iter(hs.room.pending)))
-        net.deliver()
-        gs.ask_seat(2)
-        net.deliver()
+        phone, gs = seated_guest(clock, net, hs, guest_store, 2)
         room_id = hs.room.room_id
         hs.close()  # the host's page reloads
         net.deliver()

@@ -4,7 +4,6 @@ and drafts), checked on what the screens say."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
@@ -13,19 +12,10 @@ import pytest
 
 from dicehall.roomdesk import GUEST_KEY, ROOM_KEY, RoomDesk
 from dicehall.rooms import MemoryTransport
-from fakehost import FakeHost, run as run_async, settle
-from pygame_core.rng import DiceRoller
+from fakehost import Clock, FakeHost, run as run_async, settle
 from pygame_core.table import Table
 
-REAL_SLEEP = asyncio.sleep
-
-
-@pytest.fixture(autouse=True)
-def fast_clock(monkeypatch):
-    async def fast_sleep(seconds, *args):
-        await REAL_SLEEP(0)
-
-    monkeypatch.setattr(asyncio, "sleep", fast_sleep)
+pytestmark = pytest.mark.usefixtures("instant_sleep")
 
 
 class Shell(FakeHost):
@@ -94,12 +84,27 @@ class Shell(FakeHost):
         return set(re.findall(r'data-testid="([^"]+)"', self.screen))
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.t = 50_000.0
+def ann_hosts(net, clock) -> tuple[Shell, object]:
+    """Ann's phone: a Penta game against the computer (Greedy), opened for others."""
+    ann = Shell(net, clock)
+    table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
+    table.new_game(random.Random(4))
+    ann.play.load(table)
+    ann.play.save()
+    ann.tap("room-open")
+    net.deliver()
+    return ann, ann.rooms.hosting.room
 
-    def __call__(self) -> float:
-        return self.t
+
+def let_in(ann: Shell, room, net, clock, name: str) -> Shell:
+    """`name` asks to join from their own phone, and Ann lets them in."""
+    shell = Shell(net, clock, f"#/join/{room.room_id}")
+    shell.rooms.name_draft = name
+    shell.tap("room-join")
+    net.deliver()
+    ann.tap("room-approve", next(iter(room.pending)))
+    net.deliver()
+    return shell
 
 
 def test_a_penta_room_by_taps_join_approve_seat_chat_and_leave():
@@ -203,23 +208,8 @@ def test_a_penta_room_by_taps_join_approve_seat_chat_and_leave():
 def test_seat_requests_between_people_keep_or_move_after_thirty_seconds():
     async def steps():
         net, clock = MemoryTransport(), Clock()
-        ann = Shell(net, clock)
-        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
-        table.new_game(random.Random(4))
-        ann.play.load(table)
-        ann.tap("room-open")
-        net.deliver()
-        room = ann.rooms.hosting.room
-        guests = {}
-        for name in ("Bo", "Cy"):
-            shell = Shell(net, clock, f"#/join/{room.room_id}")
-            shell.rooms.name_draft = name
-            shell.tap("room-join")
-            net.deliver()
-            ann.tap("room-approve", next(iter(room.pending)))
-            net.deliver()
-            guests[name] = shell
-        bo, cy = guests["Bo"], guests["Cy"]
+        ann, room = ann_hosts(net, clock)
+        bo, cy = let_in(ann, room, net, clock, "Bo"), let_in(ann, room, net, clock, "Cy")
         bo.tap("room-seat", "1")
         net.deliver()
         # Cy asks for Ann's seat: Ann's screen asks her, and she keeps it
@@ -254,19 +244,8 @@ def test_a_watching_guest_sits_in_from_the_next_game():
         from pygame_core import ai
 
         net, clock = MemoryTransport(), Clock()
-        ann = Shell(net, clock)
-        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
-        table.new_game(random.Random(4))
-        ann.play.load(table)
-        ann.tap("room-open")
-        net.deliver()
-        room = ann.rooms.hosting.room
-        cy = Shell(net, clock, f"#/join/{room.room_id}")
-        cy.rooms.name_draft = "Cy"
-        cy.tap("room-join")
-        net.deliver()
-        ann.tap("room-approve", next(iter(room.pending)))
-        net.deliver()
+        ann, room = ann_hosts(net, clock)
+        cy = let_in(ann, room, net, clock, "Cy")
         cy.render()
         assert "room-sit-in" not in cy.testids()  # not while a game is on
         rng = random.Random(5)
