@@ -21,8 +21,6 @@ redraw costs). Absolute times are noisy on a shared 2-vCPU VM. The last line is 
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import secrets
 import shutil
@@ -31,7 +29,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -40,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build as dicehall_build  # noqa: E402
+from bench.browser_site import emit, serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -85,11 +83,6 @@ WAIT_JS = """key => new Promise(resolve => {
 })"""
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -132,10 +125,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as tmp:
             dist = Path(tmp) / "dist"
             dicehall_build.build(dist)
-            handler = functools.partial(QuietHandler, directory=str(dist))
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-            threading.Thread(target=server.serve_forever, daemon=True).start()
-            url = f"http://127.0.0.1:{server.server_address[1]}/"
+            url, server = serve(dist)
             options = {"room": "dice-" + secrets.token_hex(8), "token": secrets.token_hex(16),
                        "broker": {"host": "127.0.0.1", "port": port, "path": "/", "secure": False, "key": "peerjs"},
                        "iceServers": []}
@@ -174,10 +164,7 @@ def main() -> int:
           f"{result['join_ms']['max']}); ping median {result['ping_ms']['median']} ms; move to all "
           f"{args.guests} median {result['move_ms']['median']} ms (p90 {result['move_ms']['p90']}); "
           f"ratio {result['ratio']}")
-    line = json.dumps(result)
-    if args.json:
-        Path(args.json).write_text(line + "\n")
-    print(line)
+    emit(result, args.json)
     return 0
 
 

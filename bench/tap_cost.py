@@ -18,19 +18,16 @@ The last line is one JSON object.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import json
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build as dicehall_build  # noqa: E402
+from bench.browser_site import emit, serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -55,18 +52,6 @@ TAP_JS = """() => {
   pick.click();
   return pick.dataset.action;
 }"""
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-def serve(directory: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/", server
 
 
 def pct(values: list[float], q: float) -> float:
@@ -132,10 +117,7 @@ def main() -> int:
                       f"browser alone {r['dom_median']:5.1f}  ratio {r['ratio']}", flush=True)
             browser.close()
         server.shutdown()
-    line = json.dumps(results)
-    if args.json:
-        Path(args.json).write_text(line + "\n")
-    print(line)
+    emit(results, args.json)
     return 0
 
 

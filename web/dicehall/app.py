@@ -10,6 +10,7 @@ game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import json
 import random
@@ -31,7 +32,7 @@ from .dom import button, esc
 from .i18n import LANGUAGES, Catalog, pick_language
 from .jsrooms import PeerTransport
 from .roomdesk import RoomDesk
-from .rooms import network as room_network
+from .rooms import ROOM_SETTINGS, check_setting as check_room_setting, network as room_network
 from .widgets.seats import SYMBOLS, name_html, symbol_html
 
 DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "autofill_seconds": 3, "hints": False,
@@ -54,6 +55,19 @@ def crypto_seed() -> int:
         return int(arr[0]) << 32 | int(arr[1])
     except Exception:
         return random.SystemRandom().getrandbits(64)
+
+
+@contextlib.contextmanager
+def measured(name: str):
+    """The block's main-thread time as a performance measure `name`: observers get it, the
+    timeline keeps none (no entries pile up over a long evening)."""
+    window.performance.mark(name)
+    try:
+        yield
+    finally:
+        window.performance.measure(name, name)
+        window.performance.clearMarks(name)
+        window.performance.clearMeasures(name)
 
 
 async def fetch_json(url: str):
@@ -83,10 +97,9 @@ def check_settings(data) -> tuple[dict, bool]:
             settings[key] = value
         elif key == "pace" and value in PACES:
             settings[key] = value
-        elif key in ("room_server", "room_ice") and isinstance(value, str) and len(value) <= 500:
+        elif key in ROOM_SETTINGS:
             try:
-                room_network(value if key == "room_server" else "", value if key == "room_ice" else "")
-                settings[key] = value
+                settings[key] = check_room_setting(key, value)
             except ValueError:
                 sound = False
         else:
@@ -760,13 +773,8 @@ class App:
     def render(self) -> None:
         # A "dh:render" measure, like "dh:tap": tests tell the page's own redraws from anything
         # else on the main thread (the computer must never block it); bench/ times the redraws.
-        window.performance.mark("dh:render")
-        try:
+        with measured("dh:render"):
             self._render()
-        finally:
-            window.performance.measure("dh:render", "dh:render")
-            window.performance.clearMarks("dh:render")
-            window.performance.clearMeasures("dh:render")
 
     def _render(self) -> None:
         focused = self.js(document.activeElement)
@@ -1149,18 +1157,13 @@ class App:
             return
         before = self.position()
         # The tap's main-thread work as a "dh:tap" measure, so tests tell the cost of a person's
-        # own tap from work nobody asked for (the computer's). Observers get it; the timeline
-        # keeps none (no entries pile up over a long evening).
-        window.performance.mark("dh:tap")
-        try:
-            self.dispatch(action, arg, index)
-        except Exception as err:  # never a stack trace for players
-            window.console.error(f"dicehall: {action}: {err!r}")
-            self.say(self.catalog.error(err), error=True)
-        finally:
-            window.performance.measure("dh:tap", "dh:tap")
-            window.performance.clearMarks("dh:tap")
-            window.performance.clearMeasures("dh:tap")
+        # own tap from work nobody asked for (the computer's).
+        with measured("dh:tap"):
+            try:
+                self.dispatch(action, arg, index)
+            except Exception as err:  # never a stack trace for players
+                window.console.error(f"dicehall: {action}: {err!r}")
+                self.say(self.catalog.error(err), error=True)
         # Only the tap right before counts: OK on a hand-over card then a square under the same
         # spot is two actions, even if a move came just before the OK.
         moved = in_game and self.position() != before
@@ -1275,14 +1278,12 @@ class App:
             if value in COUNTDOWN_CHOICES:
                 self.settings[field] = value
                 self.save_settings()
-        elif field in ("room_server", "room_ice"):
-            value = str(el.value).strip()[:500]
+        elif field in ROOM_SETTINGS:
             try:
-                room_network(value if field == "room_server" else "", value if field == "room_ice" else "")
+                self.settings[field] = check_room_setting(field, str(el.value)[:500])
             except ValueError:
                 self.say(self.t("settings.room_server_bad" if field == "room_server" else "settings.room_ice_bad"), error=True)
                 return
-            self.settings[field] = value
             self.save_settings()
         elif field in ("animations", "autofill", "hints", "sound", "vibrate"):
             self.settings[field] = bool(el.checked)

@@ -62,6 +62,19 @@ def network(server: str, ice: str) -> dict:
     return {"broker": broker, "ice": servers or None}
 
 
+ROOM_SETTINGS = ("room_server", "room_ice")
+
+
+def check_setting(key: str, value) -> str:
+    """A Settings value for the rooms' network (`room_server` or `room_ice`), trimmed; ValueError
+    when `network` cannot read it."""
+    if key not in ROOM_SETTINGS or not isinstance(value, str) or len(value) > 500:
+        raise ValueError(f"not a room setting: {key}")
+    value = value.strip()
+    network(value if key == "room_server" else "", value if key == "room_ice" else "")
+    return value
+
+
 class HostConn:
     """One guest connection as `RoomHost` sees it (hashable by identity)."""
 
