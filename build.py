@@ -47,8 +47,10 @@ SNAP_LOADER = "snap-loader.mjs"  # web/snap-loader.mjs -> dist/pyodide/ (boot fr
 SNAP_APP_HASH_TOKEN = "__DICEHALL_APP_HASH__"
 SNAP_MAKER = "snap-maker.mjs"  # web/snap-maker.mjs -> dist/pyodide/ (makes the snapshot in a worker)
 # Other browser libraries copied unchanged from node_modules (dest in dist/ -> source); loaded
-# only when needed (vendor/peerjs.min.js: by web/rooms.js, the first time an online room is used).
-VENDOR_FILES = {"vendor/peerjs.min.js": "peerjs/dist/peerjs.min.js"}
+# only when needed (vendor/peerjs.min.js: by web/rooms.js, the first time an online room is used;
+# vendor/qrcode.js: by web/direct.js, the first time an invitation without a server is drawn).
+VENDOR_FILES = {"vendor/peerjs.min.js": "peerjs/dist/peerjs.min.js",
+                "vendor/qrcode.js": "qrcode-generator/dist/qrcode.js"}
 # PyScript plugins Dice Hall never uses (no terminal, editor or pygame scripts): excluded in
 # pyscript.json, PyScript does not fetch and run them before every boot (about 50 ms warm).
 PYSCRIPT_UNUSED_PLUGINS = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")

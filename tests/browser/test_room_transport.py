@@ -278,8 +278,9 @@ def test_peerjs_loads_lazily_and_a_missing_script_says_so(new_player, site, reco
 
 
 def test_the_app_page_has_rooms_without_loading_peerjs(rtc_browser, site, recorder):
-    """index.html defines diceHallRooms but runs no PeerJS; the service worker precaches it
-    (rooms work offline after a first visit) and load() brings it in."""
+    """index.html defines diceHallRooms (and diceHallDirect) but runs no PeerJS (nor the QR
+    library); the service worker precaches them (rooms work offline after a first visit) and
+    load() brings PeerJS in."""
     ctx = rtc_browser.new_context(permissions=["microphone"])
     try:
         ctx.add_init_script("window.diceHallMakeSnapshot = false;")
@@ -295,6 +296,11 @@ def test_the_app_page_has_rooms_without_loading_peerjs(rtc_browser, site, record
         assert page.evaluate("async () => !!(await caches.match('./vendor/peerjs.min.js'))")
         assert page.evaluate("() => diceHallRooms.load().then(() => typeof window.peerjs.Peer)") == "function"
         assert page.evaluate(fetched) == 1
+        # The same for direct links: defined at boot, their QR library precached, not fetched.
+        assert page.evaluate("typeof window.diceHallDirect.host") == "function"
+        assert page.evaluate("typeof window.qrcode") == "undefined"
+        assert page.evaluate("() => performance.getEntriesByType('resource').filter(e => e.name.includes('qrcode')).length") == 0
+        assert page.evaluate("async () => !!(await caches.match('./vendor/qrcode.js'))")
     finally:
         ctx.close()
     assert recorder.external == []

@@ -21,21 +21,21 @@ pytestmark = pytest.mark.usefixtures("instant_sleep")
 class Shell(FakeHost):
     """FakeHost plus what the room desk asks of the app shell."""
 
-    def __init__(self, net, clock, hash_: str = "#/play") -> None:
+    def __init__(self, net, clock, hash_: str = "#/play", direct=None) -> None:
         super().__init__("en", {"pace": "fast"})
         self.open_game("penta")
         self.hash = hash_
         self.storage: dict[str, str] = {}
         self.clock = clock
         self.dice_roller = self.play.roller
-        self.rooms = RoomDesk(self, net)
+        self.rooms = RoomDesk(self, net, direct)
         self.screen = ""
 
     def render(self) -> None:
         super().render()
         parts = self.route()
         if parts[0] == "join" and not self.rooms.guest_in:
-            self.screen = self.rooms.render_join(parts[1] if len(parts) > 1 else None)
+            self.screen = self.rooms.render_join(parts[1] if len(parts) > 1 else None, parts[2] if len(parts) > 2 else None)
         elif self.play.running:
             self.screen = self.play.render_body() + self.rooms.render_panel()
 
@@ -62,7 +62,7 @@ class Shell(FakeHost):
     def room_network(self) -> dict:
         return {"broker": None, "ice": []}
 
-    def copy_text(self, text: str) -> None:
+    def copy_text(self, text: str, said: str = "room.copied") -> None:
         self.copied = text
 
     def log_error(self, text: str) -> None:
@@ -273,5 +273,143 @@ def test_a_watching_guest_sits_in_from_the_next_game():
         assert [s["name"] for s in ann.play.table.seats] == ["Ann", "Robot", "Cy"]
         assert ann.play.remote == {2} and cy.play.remote == {0, 1} and cy.rooms.guesting.guest.seat == 2
         assert cy.play.table.state.num_players == 3 and not cy.play.table.state.is_terminal()
+
+    run_async(steps)
+
+
+class MemoryDirect(MemoryTransport):
+    """Direct links in one process, as web/direct.js behaves: an invitation code per invite, an
+    answer code per guest, and the link opens when the host accepts the matching answer."""
+
+    @staticmethod
+    def code(kind: str, invite: str) -> str:
+        return f"{kind}1~{invite}~uFrg~{'p' * 24}~{'f' * 43}~h192.168.1.20,50000"
+
+    def host(self, options: dict, on_event):
+        link = super().host(options, on_event)
+        transport, room = self, options["room"]
+        link.waiting = {}  # invite id -> the guest's on_event, once it has answered
+
+        def invite(invite_id):
+            transport.queue.append((on_event, "invite", invite_id, json.dumps({"code": self.code("o", invite_id), "qr": None})))
+
+        def accept(invite_id, code):
+            guest = link.waiting.pop(invite_id, None)
+            if guest is None or code != self.code("a", invite_id):
+                transport.queue.append((on_event, "error", invite_id, "bad-answer"))
+                return
+            link.guests[invite_id] = guest
+            transport.queue.append((on_event, "connect", invite_id, None))
+            transport.queue.append((guest, "open", None, None))
+
+        link.invite, link.accept = invite, accept
+        self.hosts[room] = (link, on_event)
+        return link
+
+    def join(self, options: dict, on_event):
+        invite = options["offer"].split("~")[1]
+        link, host_event = self.hosts[options["room"]]
+        link.waiting[invite] = on_event
+        self.queue.append((on_event, "answer", None, json.dumps({"code": self.code("a", invite), "qr": None})))
+        transport = self
+
+        class Link:
+            def send(self, text: str) -> None:
+                if invite in link.guests:
+                    transport.queue.append((host_event, "message", invite, text))
+
+            def close(self) -> None:
+                if link.guests.pop(invite, None) is not None:
+                    transport.queue.append((host_event, "close", invite, None))
+
+        return Link()
+
+
+def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the_link_is_lost():
+    async def steps():
+        net, clock = MemoryDirect(), Clock()
+        ann = Shell(MemoryTransport(), clock, direct=net)
+        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
+        table.new_game(random.Random(4))
+        ann.play.load(table)
+        ann.play.save()
+        ann.render()
+        assert {"room-open", "room-open-direct"} <= ann.testids()
+        ann.tap("room-open-direct")
+        ann.render()
+        assert "room-inviting" in ann.testids()
+        net.deliver()
+        ann.render()
+        session = ann.rooms.hosting
+        room = session.room
+        assert session.direct and json.loads(ann.storage[ROOM_KEY])["direct"] is True
+        invitation = session.invitation["code"]
+        link = f"https://dice.example/app/index.html#/join/{room.room_id}/{invitation}"
+        assert {"room-invitation", "room-answer", "room-accept"} <= ann.testids() and f'value="{link}"' in ann.screen
+        assert room.token not in ann.screen
+
+        bo = Shell(MemoryTransport(), clock, link.split("index.html")[1], direct=net)
+        bo.render()
+        assert "room-join" in bo.testids()
+        bo.rooms.name_draft = "Bo"
+        bo.tap("room-join")
+        bo.render()
+        assert "room-answering" in bo.testids()
+        net.deliver()
+        bo.render()
+        answer = bo.rooms.guesting.answer["code"]
+        assert "room-answer-code" in bo.testids() and answer in bo.screen
+        bo.tap("room-copy-code")
+        assert bo.copied == answer
+
+        # A wrong code is said next to the field; the invitation stays.
+        ann.rooms.answer_draft = "hello"
+        ann.tap("room-accept")
+        ann.render()
+        assert "room-invite-error" in ann.testids() and "not the answer to this invitation" in ann.screen
+        ann.rooms.answer_draft = f"  Here: {answer} \n"  # pasted with words around it
+        ann.tap("room-accept")
+        net.deliver()
+        ann.render()
+        assert session.invitation is None and "room-approve" in ann.testids()
+        ann.tap("room-approve", next(iter(room.pending)))
+        net.deliver()
+        bo.render()
+        assert bo.rooms.guest_in
+        bo.tap("room-seat", "1")
+        net.deliver()
+        assert ann.play.remote == {1}
+
+        # The link goes (a direct link never comes back by itself): Bo is told to ask for a new
+        # invitation; with it, he is back in his seat without being let in again.
+        bo.rooms.guesting.link.close()
+        bo.rooms.guesting.on_event("close", None, None)
+        net.deliver()
+        bo.render()
+        assert "new invitation" in bo.screen
+        ann.tap("room-invite")
+        net.deliver()
+        second = ann.rooms.hosting.invitation["code"]
+        assert second != invitation
+        bo2 = Shell(MemoryTransport(), clock, f"#/join/{room.room_id}/{second}", direct=net)
+        bo2.storage = bo.storage  # the same phone after a reload
+        bo2.render()
+        assert 'value="Bo"' in bo2.screen  # the name it gave before
+        bo2.tap("room-join")
+        net.deliver()
+        ann.rooms.answer_draft = bo2.rooms.guesting.answer["code"]
+        ann.tap("room-accept")
+        net.deliver()
+        assert not room.pending and bo2.rooms.guest_in and bo2.rooms.guesting.guest.seat == 1
+
+        # Ann's reload: her room comes back as a direct room, ready to invite again.
+        ann2 = Shell(MemoryTransport(), clock, direct=net)
+        ann2.storage = ann.storage
+        ann2.play.load(Table.loads(ann.storage["table"]))
+        ann2.rooms.boot()
+        net.deliver()
+        ann2.render()
+        assert ann2.rooms.hosting.direct and ann2.rooms.hosting.room.room_id == room.room_id
+        assert "room-invite" in ann2.testids() and "room-link" not in ann2.testids()
 
     run_async(steps)

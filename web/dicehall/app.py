@@ -30,7 +30,7 @@ from .assets import Assets
 from .controller import PlayController
 from .dom import button, esc
 from .i18n import LANGUAGES, Catalog, pick_language
-from .jsrooms import PeerTransport
+from .jsrooms import DirectTransport, PeerTransport
 from .roomdesk import RoomDesk
 from .rooms import ROOM_SETTINGS, check_setting as check_room_setting, network as room_network
 from .widgets.seats import SYMBOLS, name_html, symbol_html
@@ -115,7 +115,7 @@ class App:
         self.game_english: dict[str, dict] = {}
         self.dice_roller = DiceRoller(crypto_seed())
         self.play = PlayController(self, self.view, self.dice_roller)
-        self.rooms = RoomDesk(self, PeerTransport())
+        self.rooms = RoomDesk(self, PeerTransport(), DirectTransport())
         self.rng = random.Random(crypto_seed())
         self.setup: dict | None = None
         self.broken_save: str | None = None
@@ -313,9 +313,10 @@ class App:
         key = str(event.key)
         if key == "Enter" and target is not None and hasattr(target, "getAttribute"):
             field = self.js(target.getAttribute("data-field"))
-            if field in ("room-chat", "room-name"):  # Enter sends the chat line, or asks to join
+            enter = {"room-chat": "room-send", "room-name": "room-join", "room-answer": "room-accept"}
+            if field in enter:  # Enter sends the chat line, asks to join, or connects an answer
                 event.preventDefault()
-                self.dispatch("room-send" if field == "room-chat" else "room-join", None)
+                self.dispatch(enter[field], None)
                 return
         if not self.rooms.on_play_screen() or event.ctrlKey or event.metaKey or event.altKey:
             return
@@ -740,11 +741,11 @@ class App:
         except ValueError:
             return {"broker": None, "ice": None}
 
-    def copy_text(self, text: str) -> None:
+    def copy_text(self, text: str, said: str = "room.copied") -> None:
         async def copy():
             try:
                 await window.navigator.clipboard.writeText(text)
-                self.say(self.t("room.copied"))
+                self.say(self.t(said))
             except Exception:  # no clipboard here: the link is on screen to select by hand
                 self.say(self.t("room.copy_failed"), error=True)
         asyncio.ensure_future(copy())
@@ -797,7 +798,7 @@ class App:
         elif screen == "history":
             body = self.render_history()
         elif screen == "join" and not self.rooms.guest_in:
-            body = self.rooms.render_join(parts[1] if len(parts) > 1 else None)
+            body = self.rooms.render_join(parts[1] if len(parts) > 1 else None, parts[2] if len(parts) > 2 else None)
         elif screen in ("play", "join") and self.play.running and (self.rooms.guest_in or self.rooms.guesting is None):
             if self.needs_catalog(self.table.game):
                 return
@@ -1299,6 +1300,9 @@ class App:
             return
         if field == "room-name":
             self.rooms.name_draft = str(el.value)
+            return
+        if field == "room-answer":
+            self.rooms.answer_draft = str(el.value)[:2000]
             return
         if el is not None and hasattr(el, "getAttribute") and self.js(el.getAttribute("data-field")) == "name" and self.setup:
             self.setup["seats"][int(el.getAttribute("data-seat"))]["name"] = str(el.value)[:MAX_NAME]

@@ -1,6 +1,7 @@
-"""The browser's room transport: `window.diceHallRooms` (web/rooms.js, over PeerJS) behind the
-interface of `rooms.py`. Options go over as JSON text and events come back as strings, so no
-JavaScript object crosses into Python."""
+"""The browser's room transports behind the interface of `rooms.py`: `PeerTransport` is
+`window.diceHallRooms` (web/rooms.js, over PeerJS and a broker), `DirectTransport` is
+`window.diceHallDirect` (web/direct.js, invitations and answers, no broker). Options go over as
+JSON text and events come back as strings, so no JavaScript object crosses into Python."""
 
 from __future__ import annotations
 
@@ -34,3 +35,14 @@ class PeerTransport:
 
     def join(self, options: dict, on_event):
         return window.diceHallRooms.join(json.dumps(options), self._events(on_event))
+
+
+class DirectTransport(PeerTransport):
+    """Direct links with no broker (`window.diceHallDirect`, web/direct.js): the same calls and
+    events, plus the host link's `invite` and `accept` (JavaScript methods, called as they are)."""
+
+    def host(self, options: dict, on_event):
+        return window.diceHallDirect.host(json.dumps(options), self._events(on_event))
+
+    def join(self, options: dict, on_event):
+        return window.diceHallDirect.join(json.dumps(options), self._events(on_event))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from urllib.parse import unquote
 
 from pygame_core.registry import get_entry
 from pygame_core.rooms.guest import RoomGuest
@@ -23,7 +24,7 @@ from pygame_core.rooms.host import HOST, RoomHost
 from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
 
 from .dom import attrs, button, esc
-from .rooms import GuestSession, HostSession, host_table, saved_guest, valid_room_id
+from .rooms import GuestSession, HostSession, host_table, saved_guest, valid_invitation, valid_room_id
 from .widgets.seats import name_html, symbol_html
 
 ROOM_KEY = "dicehall.room"  # the hosted room (with its dice seed and broker token): this phone only
@@ -31,16 +32,21 @@ GUEST_KEY = "dicehall.guest"  # the room this phone is a guest of: room id, gues
 TICK_SECONDS = 1.0
 ERRORS = {"unavailable-id": "room.err.taken", "browser-incompatible": "room.err.browser",
           "peer-unavailable": "room.err.host_away"}  # any other transport error: room.err.network
+# A direct link's errors (web/direct.js), said where the invitation or the answer is shown.
+DIRECT_ERRORS = {"bad-answer": "room.err.bad_answer", "bad-offer": "room.err.bad_offer",
+                 "failed": "room.err.direct_failed"}  # any other: room.err.invite_failed
 
 
 class RoomDesk:
-    def __init__(self, app, transport) -> None:
+    def __init__(self, app, transport, direct_transport=None) -> None:
         self.app = app
-        self.transport = transport
+        self.transport = transport  # through a meeting server (broker)
+        self.direct_transport = direct_transport  # direct links: invitations, no server
         self.hosting: HostSession | None = None
         self.guesting: GuestSession | None = None
         self.chat_draft = ""
         self.name_draft = ""
+        self.answer_draft = ""
         self._ticker: asyncio.Task | None = None
         self._seen: tuple = ()  # what a guest's screen shows of the room (redraw when it changes)
         self._errors_seen = 0
@@ -63,9 +69,10 @@ class RoomDesk:
                 self.app.remove(ROOM_KEY)  # over, or not about this table any more
             else:
                 play.load(room.table)  # the room's save is written first: it is never behind
-                self._host(room)
+                self._host(room, direct=data.get("direct") is True and self.direct_transport is not None)
         parts = self.app.route()
-        if parts[0] == "join" and len(parts) > 1:
+        # (A direct invitation is good for one connection: a reload on it asks to join again.)
+        if parts[0] == "join" and len(parts) == 2:
             saved = saved_guest(self.app.load(GUEST_KEY))
             if saved is not None and saved["room"] == parts[1] and saved["guest"] is not None:
                 self._join(saved["room"], saved["name"], saved["guest"], saved["secret"])
@@ -81,18 +88,27 @@ class RoomDesk:
         return parts[0] == "play" or (parts[0] == "join" and self.guest_in)
 
     # --- host --------------------------------------------------------------------------------
-    def open_room(self) -> None:
+    def open_room(self, direct: bool = False) -> None:
+        """Open this table for others: through the meeting server (a link for anyone), or
+        `direct` (invitations to phones nearby, no server at all)."""
         play = self.app.play
-        if self.hosting is not None or self.guesting is not None or not play.running:
+        if self.hosting is not None or self.guesting is not None or not play.running \
+                or (direct and self.direct_transport is None):
             return
         people = [s["name"] for s in play.table.seats if not s["ai"]]
         room = RoomHost(play.table, self.app.clock(), people[0] if people else self.app.t("room.host"))
-        self._host(room)
+        self._host(room, direct)
+        if direct:
+            self.hosting.invite()
 
-    def _host(self, room: RoomHost) -> None:
+    def _host(self, room: RoomHost, direct: bool = False) -> None:
         host_table(self.app.play, room)
-        self.hosting = HostSession(room, self.transport, self.app.clock, lambda text: self.app.store(ROOM_KEY, text),
-                                   self._host_changed, **self.app.room_network())
+        network = self.app.room_network()
+        if direct:
+            network["broker"] = None
+        self.hosting = HostSession(room, self.direct_transport if direct else self.transport, self.app.clock,
+                                   lambda text: self.app.store(ROOM_KEY, text), self._host_changed, **network,
+                                   direct=direct)
         self.hosting.start()
         self._start_ticker()
 
@@ -127,7 +143,7 @@ class RoomDesk:
         return True
 
     # --- guest -----------------------------------------------------------------------------
-    def join(self, room_id: str, name: str) -> None:
+    def join(self, room_id: str, name: str, invitation: str | None = None) -> None:
         name = clean_text(name, MAX_NAME)
         if not name:
             self.app.say(self.app.t("room.bad_name"), error=True)
@@ -135,15 +151,25 @@ class RoomDesk:
         if self.hosting is not None:
             self.app.say(self.app.t("room.err.hosting"), error=True)
             return
-        self._join(room_id, name, None, None)
+        guest_id = secret = None
+        if invitation is not None:
+            # A new invitation to a room this phone was let into before: the same guest, the
+            # same seat, no asking again (a direct link cannot come back by itself).
+            saved = saved_guest(self.app.load(GUEST_KEY))
+            if saved is not None and saved["room"] == room_id:
+                guest_id, secret = saved["guest"], saved["secret"]
+        self._join(room_id, name, guest_id, secret, invitation)
         self.guesting.save()
 
-    def _join(self, room_id: str, name: str, guest_id, secret) -> None:
+    def _join(self, room_id: str, name: str, guest_id, secret, invitation: str | None = None) -> None:
         play = self.app.play
         guest = RoomGuest(name, guest_id, secret, door=play)
-        self.guesting = GuestSession(guest, room_id, self.transport, self.app.clock,
-                                     lambda text: self.app.store(GUEST_KEY, text), self._guest_changed,
-                                     **self.app.room_network())
+        network = self.app.room_network()
+        if invitation is not None:
+            network["broker"] = None
+        self.guesting = GuestSession(guest, room_id, self.direct_transport if invitation else self.transport,
+                                     self.app.clock, lambda text: self.app.store(GUEST_KEY, text),
+                                     self._guest_changed, **network, invitation=invitation)
         # From now on this screen's moves go to the host. This phone's own game stays saved,
         # untouched (a guest's controller never saves), off the screen until the host's table
         # arrives.
@@ -170,6 +196,8 @@ class RoomDesk:
         guest = session.guest
         if kind == "open":
             self._said = None
+        elif kind == "error" and session.invitation is not None:
+            pass  # shown on the join screen, next to the answer
         elif kind == "error" and session.error != self._said:
             # Said once per outage: the transport keeps retrying (and reporting) with backoff.
             self._said = session.error
@@ -222,6 +250,18 @@ class RoomDesk:
         if action == "room-open":
             self.open_room()
             self.app.render()
+        elif action == "room-open-direct":
+            self.open_room(direct=True)
+            self.app.render()
+        elif action == "room-invite" and self.hosting is not None:
+            self.hosting.invite()
+            self.app.render()
+        elif action == "room-accept" and self.hosting is not None:
+            if self.hosting.accept(self.answer_draft):
+                self.answer_draft = ""
+            self.app.render()
+        elif action == "room-copy-code" and self.guesting is not None and self.guesting.answer:
+            self.app.copy_text(self.guesting.answer["code"], "room.code_copied")
         elif action == "room-close":
             self.close_room()
         elif action == "room-approve" and host is not None:
@@ -248,8 +288,11 @@ class RoomDesk:
             self.app.copy_text(self.link())
         elif action == "room-join":
             parts = self.app.route()
-            if len(parts) > 1 and valid_room_id(parts[1]):
+            if len(parts) == 2 and valid_room_id(parts[1]):
                 self.join(parts[1], self.name_draft)
+                self.app.render()
+            elif len(parts) == 3 and valid_room_id(parts[1]) and valid_invitation(unquote(parts[2])):
+                self.join(parts[1], self.name_draft, unquote(parts[2]))
                 self.app.render()
         elif action == "room-leave":
             self.leave()
@@ -277,8 +320,14 @@ class RoomDesk:
         if self.hosting is None:
             if not self.app.play.running or self.app.play.table.state.is_terminal():
                 return ""
+            direct = ""
+            if self.direct_transport is not None:
+                direct = (f'<p>{esc(t("room.direct_help"))}</p>'
+                          + button(esc(t("room.open_direct")), action="room-open-direct", cls="btn",
+                                   testid="room-open-direct"))
             return self._panel(f'<p>{esc(t("room.open_help"))}</p>'
-                               + button(esc(t("room.open")), action="room-open", cls="btn", testid="room-open"))
+                               + button(esc(t("room.open")), action="room-open", cls="btn", testid="room-open")
+                               + direct)
         return self._panel(self._host_parts())
 
     def _panel(self, inner: str) -> str:
@@ -290,7 +339,10 @@ class RoomDesk:
         t, session = self.app.t, self.hosting
         room = session.room
         out = []
-        if session.status == "connecting":
+        if session.direct:
+            out.append(f'<p role="status" data-testid="room-status">{esc(t("room.direct_open"))}</p>')
+            out.append(self._invitation(session.invitation))
+        elif session.status == "connecting":
             out.append(f'<p role="status" data-testid="room-status">{esc(t("room.connecting"))}</p>')
         else:
             status = "room.broker_lost" if session.status == "broker-lost" else "room.is_open"
@@ -317,12 +369,40 @@ class RoomDesk:
                                                 testid="room-close") + "</div>")
         return "".join(out)
 
+    def _invitation(self, inv: dict | None) -> str:
+        """A direct room's invitation: the button that makes one; then its QR code and link for
+        the other phone, and the field for the answer code that phone shows."""
+        t = self.app.t
+        invite = button(esc(t("room.invite_again" if inv else "room.invite")), action="room-invite", cls="btn",
+                        testid="room-invite")
+        if inv is None:
+            return f'<div class="row">{invite}</div>'
+        error = (f'<p role="alert" data-testid="room-invite-error">'
+                 f'{esc(t(DIRECT_ERRORS.get(inv["error"], "room.err.invite_failed")))}</p>' if inv["error"] else "")
+        if inv["state"] == "making":
+            return f'<p role="status" data-testid="room-inviting">{esc(t("room.inviting"))}</p>'
+        if inv["state"] == "failed":
+            return error + f'<div class="row">{invite}</div>'
+        waiting = inv["state"] == "connecting"
+        return (f'<div class="room-invitation" data-testid="room-invitation"><p>{esc(t("room.invitation_help"))}</p>'
+                + qr_svg(inv["qr"], t("room.invitation_qr"), "room-qr")
+                + f'<div class="row"><input type="text" readonly value="{esc(self.link())}" '
+                  f'aria-label="{esc(t("room.link"))}" data-testid="room-link" class="room-link">'
+                + button(esc(t("room.copy")), action="room-copy", cls="btn small", testid="room-copy") + "</div>"
+                + f'<label class="field">{esc(t("room.answer_code"))} <input type="text"'
+                  f'{attrs(value=self.answer_draft, data_field="room-answer", data_testid="room-answer", autocomplete="off", spellcheck="false", dir="ltr")}></label>'
+                + error
+                + (f'<p role="status" data-testid="room-invite-connecting">{esc(t("room.connecting_guest"))}</p>' if waiting else "")
+                + '<div class="row">' + button(esc(t("room.connect")), action="room-accept", cls="btn primary",
+                                               testid="room-accept") + invite + "</div></div>")
+
     def _guest_parts(self) -> str:
         t, session = self.app.t, self.guesting
         guest = session.guest
         out = []
         if not session.connected:
-            out.append(f'<p role="status" data-testid="room-status">{esc(t("room.reconnecting"))}</p>')
+            lost = "room.direct_lost" if session.invitation is not None else "room.reconnecting"
+            out.append(f'<p role="status" data-testid="room-status">{esc(t(lost))}</p>')
         if guest.status == "in":
             for req in self._my_requests():
                 if req.get("yours"):
@@ -396,14 +476,24 @@ class RoomDesk:
                 f'<div class="row"><input type="text"{attrs(maxlength=MAX_CHAT, value=self.chat_draft, data_field="room-chat", data_testid="room-chat-text", aria_label=t("room.message"), cls="room-chat-text", autocomplete="off")}>'
                 + button(esc(t("room.send")), action="room-send", cls="btn small", testid="room-send") + "</div>")
 
-    def render_join(self, room_id: str | None) -> str:
-        """The join link's screen: a name, then waiting for the host; once in, the table itself
-        (drawn by the app as a play screen)."""
+    def render_join(self, room_id: str | None, invitation: str | None = None) -> str:
+        """The join link's screen: a name, then (a direct invitation) the answer to show the
+        host, then waiting for the host; once in, the table itself (drawn by the app as a play
+        screen)."""
         t = self.app.t
         out = [f'<section class="screen join" aria-labelledby="join-h" data-testid="join"><h1 id="join-h">{esc(t("room.join_heading"))}</h1>']
         session = self.guesting
-        if room_id is None or not valid_room_id(room_id):
+        if invitation is not None:
+            invitation = unquote(invitation)  # a messenger may have escaped its "~"
+            if not self.name_draft and session is None:  # invited again: the name this phone gave
+                saved = saved_guest(self.app.load(GUEST_KEY))
+                if saved is not None and saved["room"] == room_id:
+                    self.name_draft = saved["name"]
+        if room_id is None or not valid_room_id(room_id) or (invitation is not None and not valid_invitation(invitation)):
             out.append(f'<p role="alert">{esc(t("room.bad_link"))}</p>')
+        elif session is not None and session.invitation is not None and not session.connected \
+                and session.guest.status not in ("refused",):
+            out.append(self._answer(session))
         elif session is None or session.guest.status in ("new", "refused"):
             if session is not None and session.guest.status == "refused":
                 out.append(f'<p role="alert" data-testid="room-refused">{esc(t(session.guest.reason or "room.refused"))}</p>')
@@ -419,3 +509,32 @@ class RoomDesk:
                                                     testid="room-leave") + "</div>")
         out.append("</section>")
         return "".join(out)
+
+    def _answer(self, session: GuestSession) -> str:
+        """A guest's answer to a direct invitation: what the host types or pastes to connect."""
+        t = self.app.t
+        leave = '<div class="row">' + button(esc(t("room.leave")), action="room-leave", cls="btn",
+                                             testid="room-leave") + "</div>"
+        if (session.error is not None and session.answer is None) or session.error == "failed":
+            return (f'<p role="alert" data-testid="room-answer-error">'
+                    f'{esc(t(DIRECT_ERRORS.get(session.error, "room.err.invite_failed")))}</p>' + leave)
+        if session.answer is None:
+            return f'<p role="status" data-testid="room-answering">{esc(t("room.answering"))}</p>' + leave
+        code = session.answer["code"]
+        return (f'<p>{esc(t("room.show_answer"))}</p>'
+                + qr_svg(session.answer["qr"], t("room.answer_qr"), "room-answer-qr")
+                + f'<p class="room-code" dir="ltr" data-testid="room-answer-code">{esc(code)}</p>'
+                + '<div class="row">' + button(esc(t("room.copy_code")), action="room-copy-code", cls="btn",
+                                               testid="room-copy-code") + "</div>"
+                + f'<p role="status">{esc(t("room.waiting_answer"))}</p>' + leave)
+
+
+def qr_svg(qr: dict | None, label: str, testid: str) -> str:
+    """A QR code drawn by web/direct.js (checked by `rooms`: a size and a path of unit squares),
+    dark on a white quiet zone of 4 modules whatever the theme, so any camera reads it."""
+    if not qr:
+        return ""
+    n = int(qr["size"]) + 8
+    return (f'<svg class="qr" viewBox="-4 -4 {n} {n}" role="img" aria-label="{esc(label)}" data-testid="{testid}" '
+            f'shape-rendering="crispEdges"><rect x="-4" y="-4" width="{n}" height="{n}" fill="#fff"/>'
+            f'<path fill="#000" d="{esc(qr["d"])}"/></svg>')

@@ -10,6 +10,12 @@ data)` with strings:
 - `join(options, on_event)` → link with `send(text)`, `close()`; events "open" (again after every
   reconnection: the guest says hello again), "message", "close", "error".
 
+A direct transport (no broker: `jsrooms.DirectTransport`, over web/direct.js) has the same two
+calls; its host link also has `invite(invite_id)` (→ event "invite" with `{"code", "qr"}` as JSON:
+the invitation to show as a link and a QR code) and `accept(invite_id, answer_code)`; its guest
+link reports "answer" (the code to show the host) before "open". A direct link never comes back
+by itself: the host invites again, and an admitted guest's secret still finds their seat.
+
 The host's session saves the room (with its dice seed and broker token, so only on this phone)
 after every change; the guest's keeps its guest id and seat secret, so a reload comes back to the
 same seat without asking again.
@@ -18,6 +24,8 @@ same seat without asking again.
 from __future__ import annotations
 
 import json
+import re
+import secrets
 
 from pygame_core.rooms.guest import RoomGuest
 from pygame_core.rooms.host import RoomDice, RoomHost
@@ -75,6 +83,31 @@ def check_setting(key: str, value) -> str:
     return value
 
 
+# The codes of web/direct.js, checked before they reach the transport or a link (see its header).
+_CANDIDATES = r"[hsr][0-9A-Za-z.:-]{1,80},[0-9]{1,5}(?:;[hsr][0-9A-Za-z.:-]{1,80},[0-9]{1,5}){0,7}"
+_CODE = r"1~(?P<invite>[a-z0-9]{4,16})~[A-Za-z0-9_-]{4,64}~[A-Za-z0-9_-]{22,256}~[A-Za-z0-9_-]{43}~" + _CANDIDATES
+INVITATION_RE = re.compile("o" + _CODE)
+ANSWER_RE = re.compile("a" + _CODE)
+MAX_CODE = 1000
+
+
+def read_answer(text: str) -> str | None:
+    """The answer code in what the host pasted (the code alone, or among other words); None when
+    there is none."""
+    for word in str(text)[:MAX_CODE * 2].split():
+        if len(word) <= MAX_CODE and ANSWER_RE.fullmatch(word):
+            return word
+    return None
+
+
+def valid_invitation(code: str) -> bool:
+    return isinstance(code, str) and len(code) <= MAX_CODE and INVITATION_RE.fullmatch(code) is not None
+
+
+def new_invite_id() -> str:
+    return secrets.token_hex(4)
+
+
 class HostConn:
     """One guest connection as `RoomHost` sees it (hashable by identity)."""
 
@@ -101,8 +134,12 @@ class HostSession:
     (redraw the room panel)."""
 
     def __init__(self, room: RoomHost, transport, clock, store, changed=None, broker: dict | None = None,
-                 ice: list | None = None) -> None:
+                 ice: list | None = None, direct: bool = False) -> None:
         self.room = room
+        self.direct = direct  # over direct links (invitations), not a broker
+        # The open invitation of a direct room: {"id", "state": making|ready|connecting|failed,
+        # "code", "qr", "error"}; None when there is none.
+        self.invitation: dict | None = None
         self.transport = transport
         self.clock = clock
         self.store = store
@@ -124,6 +161,8 @@ class HostSession:
         if kind == "open":
             self.status, self.error = "open", None
         elif kind == "connect":
+            if self.invitation is not None and self.invitation["id"] == conn_id:
+                self.invitation = None  # answered: the guest now asks in like any other
             conn = HostConn(self.link, str(conn_id))
             self.conns[conn.conn_id] = conn
             self.room.connected(conn)
@@ -135,10 +174,29 @@ class HostSession:
             conn = self.conns.pop(str(conn_id), None)
             if conn is not None:
                 self.room.closed(conn, now)
+        elif kind == "invite":
+            inv = self.invitation
+            if inv is None or inv["id"] != conn_id:
+                return
+            try:
+                made = json.loads(str(data))
+                code, qr = made["code"], made.get("qr")
+            except (ValueError, TypeError, KeyError):
+                code, qr = None, None
+            if not valid_invitation(code):
+                inv.update(state="failed", error="invite-failed")
+            else:
+                inv.update(state="ready", code=code, qr=qr if _valid_qr(qr) else None)
         elif kind == "error":
-            if conn_id is not None:
+            inv = self.invitation
+            if inv is not None and conn_id == inv["id"]:
+                # Said on the invitation itself (the room is fine): a wrong answer can be mended.
+                inv.update(state="ready" if data == "bad-answer" and inv["code"] else "failed", error=str(data))
+                kind = "invitation"
+            elif conn_id is not None:
                 return  # one guest's link failed: its close follows, the room is fine
-            self.error = str(data)
+            else:
+                self.error = str(data)
         elif kind == "broker":
             self.status = "broker-lost" if data == "lost" else "open"
         self.changed(kind)
@@ -146,8 +204,34 @@ class HostSession:
     def tick(self) -> None:
         self.room.tick(self.clock())
 
+    def invite(self) -> None:
+        """A direct room: make a new invitation (the previous one, unanswered, is given up)."""
+        if not self.direct or self.link is None:
+            return
+        if self.invitation is not None:
+            self.link.drop(self.invitation["id"])
+        self.invitation = {"id": new_invite_id(), "state": "making", "code": None, "qr": None, "error": None}
+        self.link.invite(self.invitation["id"])
+
+    def accept(self, text: str) -> bool:
+        """The guest's answer to the open invitation, as the host pasted it; False (and the
+        invitation's error says why) when there is no answer code in it."""
+        inv = self.invitation
+        if inv is None or self.link is None or inv["state"] not in ("ready", "connecting"):
+            return False
+        code = read_answer(text)
+        if code is None or ANSWER_RE.fullmatch(code)["invite"] != inv["id"]:
+            inv["error"] = "bad-answer"
+            return False
+        inv.update(state="connecting", error=None)
+        self.link.accept(inv["id"], code)
+        return True
+
     def save(self) -> bool:
-        return bool(self.store(json.dumps(self.room.to_json(), ensure_ascii=False, separators=(",", ":"))))
+        data = self.room.to_json()
+        if self.direct:
+            data["direct"] = True  # the session's, not the room protocol's: how guests reach it
+        return bool(self.store(json.dumps(data, ensure_ascii=False, separators=(",", ":"))))
 
     def close(self) -> None:
         """The host closes the room: every guest's link goes; the table stays this phone's."""
@@ -155,6 +239,7 @@ class HostSession:
             self.link.close()
             self.link = None
         self.conns.clear()
+        self.invitation = None
         self.status = "closed"
 
     def _room_changed(self, reason: str) -> None:
@@ -162,8 +247,19 @@ class HostSession:
         self.changed(reason)
 
     def share_path(self) -> str:
-        """The part of the link after the page's address: `#/join/<room id>` (never the token)."""
+        """The part of the link after the page's address: `#/join/<room id>` (never the token),
+        with the invitation after it in a direct room."""
+        if self.direct:
+            inv = self.invitation
+            return f"#/join/{self.room.room_id}/{inv['code']}" if inv and inv["code"] else ""
         return f"#/join/{self.room.room_id}"
+
+
+def _valid_qr(qr) -> bool:
+    """A QR code as web/direct.js draws it: its size in modules and an SVG path of only
+    `M<c> <r>h1v1h-1z` steps (it is put into the page as an attribute)."""
+    return isinstance(qr, dict) and isinstance(qr.get("size"), int) and 21 <= qr["size"] <= 177 \
+        and isinstance(qr.get("d"), str) and len(qr["d"]) < 400_000 and re.fullmatch(r"(M\d+ \d+h1v1h-1z)+", qr["d"]) is not None
 
 
 def host_table(play, room: RoomHost) -> None:
@@ -182,9 +278,11 @@ class GuestSession:
     asks for, beats a heartbeat, and is the controller's `outbox` for moves."""
 
     def __init__(self, guest: RoomGuest, room_id: str, transport, clock, store, changed=None,
-                 broker: dict | None = None, ice: list | None = None) -> None:
+                 broker: dict | None = None, ice: list | None = None, invitation: str | None = None) -> None:
         self.guest = guest
         self.room_id = room_id
+        self.invitation = invitation  # a direct room's invitation code (no broker)
+        self.answer: dict | None = None  # then: {"code", "qr"}, to show the host
         self.transport = transport
         self.clock = clock
         self.store = store
@@ -196,7 +294,10 @@ class GuestSession:
         self.last_ping = -1e9
 
     def start(self) -> None:
-        self.link = self.transport.join(transport_options(self.room_id, self.broker, self.ice), self.on_event)
+        options = transport_options(self.room_id, self.broker, self.ice)
+        if self.invitation is not None:
+            options["offer"] = self.invitation
+        self.link = self.transport.join(options, self.on_event)
 
     def on_event(self, kind: str, conn_id: str | None, data: str | None) -> None:
         if kind == "open":
@@ -208,6 +309,16 @@ class GuestSession:
                 self.send(out)
             if (self.guest.status, self.guest.guest_id, self.guest.secret) != before:
                 self.save()
+        elif kind == "answer":
+            try:
+                made = json.loads(str(data))
+                code, qr = made["code"], made.get("qr")
+            except (ValueError, TypeError, KeyError):
+                code, qr = None, None
+            if isinstance(code, str) and ANSWER_RE.fullmatch(code):
+                self.answer = {"code": code, "qr": qr if _valid_qr(qr) else None}
+            else:
+                self.error = "failed"
         elif kind == "close":
             self.connected = False
         elif kind == "error":
