@@ -83,6 +83,8 @@ def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
     assert boot_path(page) == "plain"
     assert page.evaluate(KEYS_JS) == []  # the bad entry is gone
     play_a_turn(page)
+    if damage == "truncated":
+        return  # the remaking below is the same for both kinds of damage: checked once (suite time)
     page.reload()  # the next visit makes a good one again, and the one after restores it
     wait_ready(page)
     assert boot_path(page) == "plain"

@@ -10,7 +10,13 @@ tests, `iceServers: []`, one browser context per phone).
   chats, the seated guest reloads, the spectator asks for his seat and gets it after the 30
   seconds nobody refused, the host reloads and everyone is back, and all three screens end on
   the same result.
-(The manual signalling without a meeting server is not built yet.)"""
+- A hostile guest (a page of its own that talks to the room directly, not through the app):
+  moves for another seat, out of turn and on a stale position, malformed, too deep, oversized
+  and flooding messages, markup in its name and in chat, a forged seat secret: each refused, the
+  table unchanged, the host's app still playing.
+- Rolf on two phones with no meeting server at all (direct invitation and answer codes): the
+  guest opens the invitation link, the host types in the answer, lets the guest in, the guest
+  takes the computer's seat, they chat and play the whole game to the same result."""
 
 from __future__ import annotations
 
@@ -212,6 +218,41 @@ def rolf_step(page) -> None:
         page.click(tid("confirm"))
 
 
+# Every position a page's Rolf board shows, as [move index, {square: owner seat or null}], kept in
+# window.__seen each time it changes (a spectator's screen, checked move by move afterwards).
+WATCH_BOARD_JS = """() => {
+  window.__seen = [];
+  let last = '';
+  const snap = () => {
+    const play = document.querySelector('[data-testid=play]');
+    const board = document.querySelector('[data-testid=rolf-board]');
+    if (!play || !board) return;
+    const owners = {};
+    board.querySelectorAll('[data-testid^="sq-"],[data-testid^="take-"],[data-testid^="rechoose-"]').forEach(el => {
+      const name = /^(?:sq|take|rechoose)-(\\d-\\d)$/.exec(el.dataset.testid);
+      const m = /(?:^|\\s)owner-(\\d)/.exec(el.className);
+      if (name) owners[name[1]] = m ? Number(m[1]) : null;
+    });
+    const key = play.dataset.index + JSON.stringify(owners);
+    if (key !== last) { last = key; window.__seen.push([Number(play.dataset.index), owners]); }
+  };
+  new MutationObserver(snap).observe(document.getElementById('app'), {childList: true, subtree: true});
+  snap();
+}"""
+
+
+def check_positions_seen(page, record) -> int:
+    """Every board `page` showed is the game's position at that move index (replayed from the
+    host's record); returns how many different positions it showed."""
+    from pygame_core.games.rolf.board import NAMES
+    seen = page.evaluate("window.__seen")
+    for index, owners in seen:
+        state = record.replay(index)
+        expected = {NAMES[i]: state.owner_of(i) for i in range(36)}
+        assert owners == expected, f"the board shown at move {index} is not the game's"
+    return len(seen)
+
+
 def seat_row(page, seat: int) -> str:
     return page.inner_text(tid(f"room-seat-row-{seat}"))
 
@@ -234,6 +275,7 @@ def test_three_phones_play_rolf_a_guest_takes_a_computer_seat_mid_game_and_a_sea
         page.wait_for_selector(tid("room-panel"), timeout=20000)
         guests[name] = page
     bo, cy = guests["Bo"], guests["Cy"]
+    cy.evaluate(WATCH_BOARD_JS)  # Cy watches the whole game, then plays a seat: every board is checked
     holder = {0: ann}  # who plays seat 0 and, once taken over, seat 1
 
     def play(steps: int) -> None:
@@ -282,8 +324,163 @@ def test_three_phones_play_rolf_a_guest_takes_a_computer_seat_mid_game_and_a_sea
             break
     else:
         pytest.fail("the game does not end")
-    state = saved_table(ann).state
+    table = saved_table(ann)
+    state = table.state
+    shown = check_positions_seen(cy, table.record)
+    assert shown >= len(table.record.moves) // 4, (shown, len(table.record.moves))  # (redraws may come in batches)
     for page in (ann, bo, cy):
         for seat in range(3):
             assert int(page.inner_text(tid(f"result-total-{seat}"))) == state.scores()[seat]
     assert not CONSOLE.errors(ann) and not CONSOLE.errors(bo) and not CONSOLE.errors(cy)
+
+
+def test_two_phones_play_rolf_over_a_direct_invitation_with_no_meeting_server(phones):
+    # The meeting server points at a closed port: anything that needed it would fail.
+    nowhere = {"room_server": "http://127.0.0.1:9/"}
+    ann = phones(nowhere)
+    start_game(ann, "rolf", ["person", "ai:greedy"])
+    ann.click(tid("room-open-direct"))
+    ann.wait_for_selector(tid("room-invitation"), timeout=20000)
+    assert ann.locator(tid("room-qr")).count() == 1
+    link = ann.input_value(tid("room-link"))
+    assert "#/join/" in link and len(link) < 400, link
+    shot(ann, "direct-host-invitation.png")
+    assert axe_violations(ann) == []
+
+    bo = phones(nowhere)
+    bo.goto(link)
+    bo.fill(tid("room-name"), "Bo")
+    bo.click(tid("room-join"))
+    bo.wait_for_selector(tid("room-answer-code"), timeout=20000)
+    assert bo.locator(tid("room-answer-qr")).count() == 1
+    shot(bo, "direct-guest-answer.png")
+    assert axe_violations(bo) == []
+    answer = bo.inner_text(tid("room-answer-code"))
+
+    ann.fill(tid("room-answer"), answer[:30])  # cut short when pasted: said, and nothing breaks
+    ann.click(tid("room-accept"))
+    ann.wait_for_selector(tid("room-invite-error"))
+    ann.fill(tid("room-answer"), answer)
+    ann.press(tid("room-answer"), "Enter")
+    ann.wait_for_selector(tid("room-approve"), timeout=20000)
+    ann.click(tid("room-approve"))
+    bo.wait_for_selector(tid("room-seat-1"), timeout=20000)
+    bo.click(tid("room-seat-1"))
+    bo.wait_for_function("() => document.querySelector('[data-testid=room-seat-row-1]').textContent.includes('you')")
+    chat(bo, "hi from Bo")
+    ann.wait_for_function("() => document.querySelector('[data-testid=room-chat]').textContent.includes('hi from Bo')")
+    holder = {0: ann, 1: bo}
+    for _ in range(2000):
+        if all(p.locator(tid("results")).count() for p in (ann, bo)):
+            break
+        acted = False
+        for seat, page in holder.items():
+            if not page.locator(tid("results")).count() and page.get_attribute(tid("play"), "data-seat") == str(seat):
+                rolf_step(page)
+                acted = True
+        if not acted:
+            ann.wait_for_timeout(50)
+    else:
+        pytest.fail("the game does not end")
+    state = saved_table(ann).state
+    assert state.is_terminal()
+    for page in (ann, bo):
+        for seat in range(2):
+            assert int(page.inner_text(tid(f"result-total-{seat}"))) == state.scores()[seat]
+    assert not CONSOLE.errors(ann) and not CONSOLE.errors(bo)
+
+
+HOSTILE_JOIN_JS = """opts => {
+  window.__ev = [];
+  window.__link = diceHallRooms.join(JSON.stringify(opts), (k, c, d) => window.__ev.push([k, d]));
+}"""
+
+
+def hostile_page(rtc_browser, site, broker, room: str):
+    """A page that joins `room` with the bare transport (web/rooms.js) and sends what it likes."""
+    ctx = rtc_browser.new_context(permissions=["microphone"])
+    page = ctx.new_page()
+    page.goto(site.url + "third-party-notices.txt")
+    page.add_script_tag(url=site.url + "rooms.js")
+    page.wait_for_function("() => !!window.diceHallRooms")
+    page.evaluate(HOSTILE_JOIN_JS, {"room": room, "broker": broker.options, "iceServers": []})
+    page.wait_for_function("() => window.__ev.some(e => e[0] === 'open')", timeout=20000)
+    return ctx, page
+
+
+def received(page) -> list[dict]:
+    return [json.loads(d) for k, d in page.evaluate("window.__ev") if k == "message"]
+
+
+def send_and_hear(page, text: str, kind: str = "error") -> dict:
+    """Send `text`; the host's next message of `kind` back."""
+    n = sum(1 for m in received(page) if m["kind"] == kind)
+    page.evaluate("t => window.__link.send(t)", text)
+    page.wait_for_function("([kind, n]) => window.__ev.filter(e => e[0] === 'message' && JSON.parse(e[1]).kind === kind).length > n",
+                           arg=[kind, n], timeout=10000)
+    return [m for m in received(page) if m["kind"] == kind][-1]
+
+
+def msg(kind: str, **fields) -> str:
+    return json.dumps({"kind": kind, **fields})
+
+
+def test_a_hostile_guest_is_refused_and_the_hosts_app_plays_on(phones, rtc_browser, site, broker):
+    ann = phones()
+    start_game(ann, "penta", ["person", "ai:greedy"])
+    ann.click(tid("room-open"))
+    ann.wait_for_selector(tid("room-link"), timeout=20000)
+    room = ann.input_value(tid("room-link")).split("#/join/")[1]
+    ctx, eve = hostile_page(rtc_browser, site, broker, room)
+    try:
+        eve.evaluate("t => window.__link.send(t)", msg("hello", name="<img src=x onerror=window.__pwned=1>Eve"))
+        ann.wait_for_selector(tid("room-approve"), timeout=20000)
+        assert "<img src=x" in ann.inner_text(tid("room-request")) and ann.locator(f'{tid("room-panel")} img').count() == 0
+        ann.click(tid("room-approve"))
+        eve.wait_for_function("() => window.__ev.some(e => e[0] === 'message' && JSON.parse(e[1]).kind === 'welcome')")
+        welcome = next(m for m in received(eve) if m["kind"] == "welcome")
+        before = saved_table(ann)
+        moves, index = list(before.record.moves), before.match.index
+        assert before.state.current_players() == [0] or before.state.is_chance()  # Ann's turn
+        codes = [send_and_hear(eve, msg("intent", seat=0, move="roll", index=index))["code"]]  # Ann's seat
+        send_and_hear(eve, msg("seat", seat=1), kind="room")  # the computer's seat: Eve's at once
+        codes.append(send_and_hear(eve, msg("intent", seat=1, move="roll", index=index))["code"])  # out of turn
+        assert play_turn(ann)  # now it is Eve's turn ...
+        moves = list(saved_table(ann).record.moves)
+        codes += [send_and_hear(eve, text)["code"] for text in (
+            msg("intent", seat=1, move="roll", index=index),  # ... but on the position before Ann's turn
+            "{not json",
+            '{"kind": "intent", "seat": [[[[1]]]], "move": "roll", "index": 0}',
+            msg("intent", seat=True, move="roll", index=index),
+            msg("eval", code="alert(1)"),
+            msg("chat", text="x" * 5000),
+        )]
+        assert codes == ["room.not_your_seat", "room.not_your_turn", "error.stale_move", "room.bad_message",
+                         "room.too_big", "room.bad_message", "room.bad_message", "room.too_big"], codes
+        eve.evaluate("t => window.__link.send(t)", msg("chat", text="<script>window.__pwned=1</script>\u202ehi"))
+        ann.wait_for_function("() => document.querySelector('[data-testid=room-chat]').textContent.includes('<script>')")
+        assert ann.locator(f'{tid("room-chat")} script').count() == 0
+        assert saved_table(ann).record.moves == moves  # nothing reached the table
+
+        # A forged seat secret for Eve's guest id, from another page: refused, Eve keeps her seat.
+        ctx2, mallory = hostile_page(rtc_browser, site, broker, room)
+        refused = send_and_hear(mallory, msg("hello", name="Mallory", guest=welcome["guest"], secret="A" * 32), kind="refused")
+        assert refused["reason"] == "room.bad_secret"
+        ctx2.close()
+        # Flooding, then an oversized message: each ends that connection, and only it.
+        eve.evaluate("() => { for (let i = 0; i < 400; i++) window.__link.send('{\"kind\":\"ping\",\"t\":1}'); }")
+        eve.wait_for_function("() => window.__ev.some(e => e[0] === 'close')", timeout=20000)
+        ctx3, oscar = hostile_page(rtc_browser, site, broker, room)
+        oscar.evaluate("() => window.__link.send('x'.repeat(70000))")
+        oscar.wait_for_function("() => window.__ev.some(e => e[0] === 'close')", timeout=20000)
+        ctx3.close()
+    finally:
+        ctx.close()
+    # The host's app plays on: Eve's seat waits for her, away; Ann gives it back to the computer,
+    # which plays it, and Ann plays her next turn by clicks.
+    ann.wait_for_selector(tid("room-release-1"), timeout=20000)
+    ann.click(tid("room-release-1"))
+    assert play_turn(ann)
+    after = saved_table(ann)
+    assert after.record.moves[:len(moves)] == moves and len(after.record.moves) > len(moves)
+    assert ann.evaluate("window.__pwned === undefined") and not CONSOLE.errors(ann)
