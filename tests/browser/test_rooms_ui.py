@@ -16,7 +16,9 @@ tests, `iceServers: []`, one browser context per phone).
   table unchanged, the host's app still playing.
 - Rolf on two phones with no meeting server at all (direct invitation and answer codes): the
   guest opens the invitation link, the host types in the answer, lets the guest in, the guest
-  takes the computer's seat, they chat and play the whole game to the same result."""
+  takes the computer's seat, they chat; the guest's page reloads and a new invitation brings him
+  back to his seat without asking; the host's page reloads and the same again; the whole game
+  ends on the same result on both."""
 
 from __future__ import annotations
 
@@ -334,6 +336,26 @@ def test_three_phones_play_rolf_a_guest_takes_a_computer_seat_mid_game_and_a_sea
     assert not CONSOLE.errors(ann) and not CONSOLE.errors(bo) and not CONSOLE.errors(cy)
 
 
+def invite_directly(ann, bo, name: str = "Bo") -> str:
+    """Ann makes an invitation, Bo opens its link and answers, Ann types the answer in; returns
+    the answer code."""
+    if not ann.locator(tid("room-invitation")).count():
+        ann.click(tid("room-invite"))
+    ann.wait_for_selector(tid("room-invitation"), timeout=20000)
+    link = ann.input_value(tid("room-link"))
+    assert "#/join/" in link and len(link) < 400, link
+    bo.goto(link)
+    bo.wait_for_selector(tid("room-name"), timeout=60000)
+    if bo.input_value(tid("room-name")) != name:
+        bo.fill(tid("room-name"), name)
+    bo.click(tid("room-join"))
+    bo.wait_for_selector(tid("room-answer-code"), timeout=20000)
+    answer = bo.inner_text(tid("room-answer-code"))
+    ann.fill(tid("room-answer"), answer)
+    ann.press(tid("room-answer"), "Enter")
+    return answer
+
+
 def test_two_phones_play_rolf_over_a_direct_invitation_with_no_meeting_server(phones):
     # The meeting server points at a closed port: anything that needed it would fail.
     nowhere = {"room_server": "http://127.0.0.1:9/"}
@@ -342,13 +364,11 @@ def test_two_phones_play_rolf_over_a_direct_invitation_with_no_meeting_server(ph
     ann.click(tid("room-open-direct"))
     ann.wait_for_selector(tid("room-invitation"), timeout=20000)
     assert ann.locator(tid("room-qr")).count() == 1
-    link = ann.input_value(tid("room-link"))
-    assert "#/join/" in link and len(link) < 400, link
     shot(ann, "direct-host-invitation.png")
     assert axe_violations(ann) == []
 
     bo = phones(nowhere)
-    bo.goto(link)
+    bo.goto(ann.input_value(tid("room-link")))
     bo.fill(tid("room-name"), "Bo")
     bo.click(tid("room-join"))
     bo.wait_for_selector(tid("room-answer-code"), timeout=20000)
@@ -356,7 +376,6 @@ def test_two_phones_play_rolf_over_a_direct_invitation_with_no_meeting_server(ph
     shot(bo, "direct-guest-answer.png")
     assert axe_violations(bo) == []
     answer = bo.inner_text(tid("room-answer-code"))
-
     ann.fill(tid("room-answer"), answer[:30])  # cut short when pasted: said, and nothing breaks
     ann.click(tid("room-accept"))
     ann.wait_for_selector(tid("room-invite-error"))
@@ -366,21 +385,44 @@ def test_two_phones_play_rolf_over_a_direct_invitation_with_no_meeting_server(ph
     ann.click(tid("room-approve"))
     bo.wait_for_selector(tid("room-seat-1"), timeout=20000)
     bo.click(tid("room-seat-1"))
-    bo.wait_for_function("() => document.querySelector('[data-testid=room-seat-row-1]').textContent.includes('you')")
+    bo_seated = "() => document.querySelector('[data-testid=room-seat-row-1]')?.textContent.includes('you')"
+    bo.wait_for_function(bo_seated)
     chat(bo, "hi from Bo")
     ann.wait_for_function("() => document.querySelector('[data-testid=room-chat]').textContent.includes('hi from Bo')")
     holder = {0: ann, 1: bo}
-    for _ in range(2000):
-        if all(p.locator(tid("results")).count() for p in (ann, bo)):
-            break
-        acted = False
-        for seat, page in holder.items():
-            if not page.locator(tid("results")).count() and page.get_attribute(tid("play"), "data-seat") == str(seat):
-                rolf_step(page)
-                acted = True
-        if not acted:
-            ann.wait_for_timeout(50)
-    else:
+
+    def play(steps: int) -> bool:
+        """Up to `steps` rounds of clicks; True once both screens show the results."""
+        for _ in range(steps):
+            if all(p.locator(tid("results")).count() for p in (ann, bo)):
+                return True
+            acted = False
+            for seat, page in holder.items():
+                if not page.locator(tid("results")).count() and page.get_attribute(tid("play"), "data-seat") == str(seat):
+                    rolf_step(page)
+                    acted = True
+            if not acted:
+                ann.wait_for_timeout(50)
+        return False
+
+    play(15)
+    # Bo's page reloads: a direct link cannot come back by itself. Ann invites him again, and he
+    # is back in his seat without being let in again.
+    bo.reload()
+    wait_ready(bo)
+    ann.wait_for_function("() => document.querySelector('[data-testid=room-seat-row-1]').textContent.includes('away')",
+                          timeout=20000)
+    invite_directly(ann, bo)
+    bo.wait_for_function(bo_seated, timeout=20000)
+    assert ann.locator(tid("room-approve")).count() == 0
+    play(15)
+    # Ann's page reloads: her room comes back (direct), and one more invitation brings Bo back.
+    ann.reload()
+    wait_ready(ann)
+    ann.wait_for_selector(tid("room-invite"), timeout=20000)
+    invite_directly(ann, bo)
+    bo.wait_for_function(bo_seated, timeout=20000)
+    if not play(2000):
         pytest.fail("the game does not end")
     state = saved_table(ann).state
     assert state.is_terminal()

@@ -391,7 +391,23 @@ def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the
         net.deliver()
         second = ann.rooms.hosting.invitation["code"]
         assert second != invitation
-        bo2 = Shell(MemoryTransport(), clock, f"#/join/{room.room_id}/{second}", direct=net)
+        bo.go(f"#/join/{room.room_id}/{second}")  # the same page opens the new invitation
+        assert "room-again" in bo.testids() and "room-join" in bo.testids()
+        bo.tap("room-join")
+        net.deliver()
+        ann.rooms.answer_draft = bo.rooms.guesting.answer["code"]
+        ann.tap("room-accept")
+        net.deliver()
+        assert not room.pending and bo.rooms.guest_in and bo.rooms.guesting.guest.seat == 1
+        assert len(ann.rooms.hosting.conns) == 1
+
+        # Bo's page reloads: the invitation it is on is spent; a third one brings him back.
+        bo.rooms.guesting.link.close()
+        net.deliver()
+        ann.tap("room-invite")
+        net.deliver()
+        third = ann.rooms.hosting.invitation["code"]
+        bo2 = Shell(MemoryTransport(), clock, f"#/join/{room.room_id}/{third}", direct=net)
         bo2.storage = bo.storage  # the same phone after a reload
         bo2.render()
         assert 'value="Bo"' in bo2.screen  # the name it gave before
@@ -411,5 +427,28 @@ def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the
         ann2.render()
         assert ann2.rooms.hosting.direct and ann2.rooms.hosting.room.room_id == room.room_id
         assert "room-invite" in ann2.testids() and "room-link" not in ann2.testids()
+
+    run_async(steps)
+
+
+def test_a_room_the_meeting_server_never_registered_shows_no_link_but_why():
+    async def steps():
+        class Unreachable(MemoryTransport):  # the meeting server is out of reach from the start
+            def host(self, options, on_event):
+                self.queue += [(on_event, "broker", None, "lost"), (on_event, "error", None, "network")]
+                return type("Link", (), {"close": lambda self: None})()
+
+        ann = Shell(Unreachable(), Clock())
+        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}])
+        table.new_game(random.Random(4))
+        ann.play.load(table)
+        ann.tap("room-open")
+        ann.rooms.transport.deliver()
+        ann.render()
+        assert "room-link" not in ann.testids() and "room-error" in ann.testids()
+        assert "Opening the game room" in ann.screen and "cannot be reached" in ann.screen
+        ann.rooms.hosting.on_event("open", None, ann.rooms.hosting.room.room_id)  # registered at last
+        ann.render()
+        assert "room-link" in ann.testids()
 
     run_async(steps)

@@ -81,7 +81,15 @@ class RoomDesk:
     @property
     def guest_in(self) -> bool:
         """This screen shows someone else's table (as a guest admitted to their room)."""
-        return self.guesting is not None and self.guesting.guest.status == "in" and self.app.play.running
+        return self.guesting is not None and self.guesting.guest.status == "in" and self.app.play.running \
+            and not self._new_invitation()
+
+    def _new_invitation(self) -> bool:
+        """The page is on a direct invitation other than the one this guest's link came by (the
+        host invited again after a link was lost): its join screen comes first."""
+        parts = self.app.route()
+        return len(parts) == 3 and parts[0] == "join" and self.guesting is not None \
+            and self.guesting.invitation is not None and unquote(parts[2]) != self.guesting.invitation
 
     def on_play_screen(self) -> bool:
         parts = self.app.route()
@@ -292,6 +300,9 @@ class RoomDesk:
                 self.join(parts[1], self.name_draft)
                 self.app.render()
             elif len(parts) == 3 and valid_room_id(parts[1]) and valid_invitation(unquote(parts[2])):
+                if self._new_invitation():
+                    self.guesting.close()  # the lost link's session; its seat secret is saved
+                    self.guesting = None
                 self.join(parts[1], self.name_draft, unquote(parts[2]))
                 self.app.render()
         elif action == "room-leave":
@@ -344,6 +355,8 @@ class RoomDesk:
             out.append(self._invitation(session.invitation))
         elif session.status == "connecting":
             out.append(f'<p role="status" data-testid="room-status">{esc(t("room.connecting"))}</p>')
+            if session.error is not None:  # still trying; the link comes once the room is registered
+                out.append(f'<p role="alert" data-testid="room-error">{esc(t(ERRORS.get(session.error, "room.err.network")))}</p>')
         else:
             status = "room.broker_lost" if session.status == "broker-lost" else "room.is_open"
             out.append(f'<p role="status" data-testid="room-status">{esc(t(status))}</p>'
@@ -483,12 +496,15 @@ class RoomDesk:
         t = self.app.t
         out = [f'<section class="screen join" aria-labelledby="join-h" data-testid="join"><h1 id="join-h">{esc(t("room.join_heading"))}</h1>']
         session = self.guesting
+        again = False  # this phone was let into this room before: its seat secret is saved
         if invitation is not None:
             invitation = unquote(invitation)  # a messenger may have escaped its "~"
-            if not self.name_draft and session is None:  # invited again: the name this phone gave
-                saved = saved_guest(self.app.load(GUEST_KEY))
-                if saved is not None and saved["room"] == room_id:
-                    self.name_draft = saved["name"]
+            if self._new_invitation():
+                session = None  # a new invitation after a lost link: join by it
+            saved = saved_guest(self.app.load(GUEST_KEY))
+            again = saved is not None and saved["room"] == room_id and saved["guest"] is not None
+            if again and not self.name_draft and session is None:  # the name this phone gave
+                self.name_draft = saved["name"]
         if room_id is None or not valid_room_id(room_id) or (invitation is not None and not valid_invitation(invitation)):
             out.append(f'<p role="alert">{esc(t("room.bad_link"))}</p>')
         elif session is not None and session.invitation is not None and not session.connected \
@@ -497,6 +513,8 @@ class RoomDesk:
         elif session is None or session.guest.status in ("new", "refused"):
             if session is not None and session.guest.status == "refused":
                 out.append(f'<p role="alert" data-testid="room-refused">{esc(t(session.guest.reason or "room.refused"))}</p>')
+            if again:
+                out.append(f'<p class="note" data-testid="room-again">{esc(t("room.direct_again"))}</p>')
             out.append(f'<p>{esc(t("room.join_help"))}</p><label class="field">{esc(t("room.your_name"))} '
                        f'<input type="text"{attrs(maxlength=MAX_NAME, value=self.name_draft, data_field="room-name", data_testid="room-name", autocomplete="nickname")}></label>'
                        '<div class="row">' + button(esc(t("room.ask_join")), action="room-join", cls="btn primary",

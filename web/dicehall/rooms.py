@@ -198,7 +198,8 @@ class HostSession:
             else:
                 self.error = str(data)
         elif kind == "broker":
-            self.status = "broker-lost" if data == "lost" else "open"
+            if self.status != "connecting":  # never registered yet: no link to share so far
+                self.status = "broker-lost" if data == "lost" else "open"
         self.changed(kind)
 
     def tick(self) -> None:
