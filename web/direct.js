@@ -19,6 +19,7 @@
  *   diceHallDirect.join(optionsJson, onEvent) -> {send(text), close()}   (options: offer code)
  *     onEvent("answer", null, '{"code":…,"qr":{…}}') | ("open", null, null) | ("message", null, text)
  *           | ("close", null, null) | ("error", null, "bad-offer" | "no-candidates" | "failed")
+ *   diceHallDirect.qr(text) -> Promise of '{"size":…,"d":…}' or 'null' (the QR code of a link)
  *
  * A direct link cannot come back by itself once it closes (there is nobody to carry a new offer):
  * the host makes a new invitation; an admitted guest's seat secret still brings them back to
@@ -341,5 +342,8 @@
     };
   }
 
-  window.diceHallDirect = Object.freeze({ host, join, encode, decode, describe });
+  // qr(text) -> Promise of '{"size":…,"d":…}' or "null": the QR code of any text (a room's link).
+  const qr = async (text) => JSON.stringify(await qrOf(String(text)));
+
+  window.diceHallDirect = Object.freeze({ host, join, qr, encode, decode, describe });
 })();

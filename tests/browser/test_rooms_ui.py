@@ -112,6 +112,7 @@ def test_a_penta_game_in_a_room_guest_takes_the_computers_seat_chats_and_reloads
     ann.click(tid("room-open"))
     ann.wait_for_selector(tid("room-link"), timeout=20000)
     link = ann.input_value(tid("room-link"))
+    ann.wait_for_selector(tid("room-qr"))  # the same link as a QR code, for a friend at the table
     assert "#/join/dice-" in link
     saved_room = json.loads(ann.evaluate("localStorage.getItem('dicehall.room')"))
     assert saved_room["token"] not in link  # the broker token stays on Ann's phone

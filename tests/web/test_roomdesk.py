@@ -117,11 +117,20 @@ def test_a_penta_room_by_taps_join_approve_seat_chat_and_leave():
         ann.play.save()
         ann.render()
         assert "room-open" in ann.testids()
+        made = []
+
+        async def qr_maker(text):
+            made.append(text)
+            return {"size": 21, "d": "M0 0h1v1h-1zM3 4h1v1h-1z"}
+        ann.rooms.qr_maker = qr_maker
         ann.tap("room-open")
         net.deliver()
         ann.render()
+        await settle(ann)
+        ann.render()
         room = ann.rooms.hosting.room
-        assert {"room-link", "room-copy", "room-close"} <= ann.testids()
+        assert {"room-link", "room-copy", "room-close", "room-qr"} <= ann.testids()
+        assert made == [f"https://dice.example/app/index.html#/join/{room.room_id}"]
         assert f'value="https://dice.example/app/index.html#/join/{room.room_id}"' in ann.screen
         assert room.token not in ann.screen and ann.rooms.hosting.room.token in ann.storage[ROOM_KEY]
         ann.tap("room-copy")

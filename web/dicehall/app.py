@@ -30,7 +30,7 @@ from .assets import Assets
 from .controller import PlayController
 from .dom import button, esc
 from .i18n import LANGUAGES, Catalog, pick_language
-from .jsrooms import DirectTransport, PeerTransport
+from .jsrooms import DirectTransport, PeerTransport, qr_code
 from .roomdesk import RoomDesk
 from .rooms import ROOM_SETTINGS, check_setting as check_room_setting, network as room_network
 from .widgets.seats import SYMBOLS, name_html, symbol_html
@@ -115,7 +115,7 @@ class App:
         self.game_english: dict[str, dict] = {}
         self.dice_roller = DiceRoller(crypto_seed())
         self.play = PlayController(self, self.view, self.dice_roller)
-        self.rooms = RoomDesk(self, PeerTransport(), DirectTransport())
+        self.rooms = RoomDesk(self, PeerTransport(), DirectTransport(), qr_code)
         self.rng = random.Random(crypto_seed())
         self.setup: dict | None = None
         self.broken_save: str | None = None

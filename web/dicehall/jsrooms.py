@@ -46,3 +46,11 @@ class DirectTransport(PeerTransport):
 
     def join(self, options: dict, on_event):
         return window.diceHallDirect.join(json.dumps(options), self._events(on_event))
+
+
+async def qr_code(text: str) -> dict | None:
+    """The QR code of `text` (a room's link) as web/direct.js draws it, or None."""
+    try:
+        return json.loads(str(await window.diceHallDirect.qr(text)))
+    except Exception:  # no QR library (offline first visit): the link is there to share
+        return None

@@ -24,7 +24,7 @@ from pygame_core.rooms.host import HOST, RoomHost
 from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
 
 from .dom import attrs, button, esc
-from .rooms import GuestSession, HostSession, host_table, saved_guest, valid_invitation, valid_room_id
+from .rooms import GuestSession, HostSession, valid_qr, host_table, saved_guest, valid_invitation, valid_room_id
 from .widgets.seats import name_html, symbol_html
 
 ROOM_KEY = "dicehall.room"  # the hosted room (with its dice seed and broker token): this phone only
@@ -38,8 +38,10 @@ DIRECT_ERRORS = {"bad-answer": "room.err.bad_answer", "bad-offer": "room.err.bad
 
 
 class RoomDesk:
-    def __init__(self, app, transport, direct_transport=None) -> None:
+    def __init__(self, app, transport, direct_transport=None, qr_maker=None) -> None:
         self.app = app
+        self.qr_maker = qr_maker  # async text -> {"size", "d"} or None: a link's QR code
+        self._qr: dict[str, dict | None] = {}  # made (or being made) per link
         self.transport = transport  # through a meeting server (broker)
         self.direct_transport = direct_transport  # direct links: invitations, no server
         self.hosting: HostSession | None = None
@@ -322,6 +324,22 @@ class RoomDesk:
     def link(self) -> str:
         return self.app.page_address() + (self.hosting.share_path() if self.hosting else "")
 
+    def link_qr(self, link: str) -> dict | None:
+        """The room link's QR code for a friend at the table to scan; made once, in the
+        background (the panel is redrawn when it is there)."""
+        if self.qr_maker is None:
+            return None
+        if link not in self._qr:
+            self._qr[link] = None
+
+            async def make() -> None:
+                qr = await self.qr_maker(link)
+                if valid_qr(qr):
+                    self._qr[link] = qr
+                    self.app.render()
+            asyncio.ensure_future(make())
+        return self._qr[link]
+
     # --- drawing ---------------------------------------------------------------------------------
     def render_panel(self) -> str:
         """Under the table: the host's room, or a guest's seats and chat."""
@@ -360,7 +378,8 @@ class RoomDesk:
         else:
             status = "room.broker_lost" if session.status == "broker-lost" else "room.is_open"
             out.append(f'<p role="status" data-testid="room-status">{esc(t(status))}</p>'
-                       f'<div class="row"><input type="text" readonly value="{esc(self.link())}" '
+                       + qr_svg(self.link_qr(self.link()), t("room.link_qr"), "room-qr")
+                       + f'<div class="row"><input type="text" readonly value="{esc(self.link())}" '
                        f'aria-label="{esc(t("room.link"))}" data-testid="room-link" class="room-link">'
                        + button(esc(t("room.copy")), action="room-copy", cls="btn small", testid="room-copy") + "</div>")
         for pending in room.pending.values():

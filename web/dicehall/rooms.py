@@ -186,7 +186,7 @@ class HostSession:
             if not valid_invitation(code):
                 inv.update(state="failed", error="invite-failed")
             else:
-                inv.update(state="ready", code=code, qr=qr if _valid_qr(qr) else None)
+                inv.update(state="ready", code=code, qr=qr if valid_qr(qr) else None)
         elif kind == "error":
             inv = self.invitation
             if inv is not None and conn_id == inv["id"]:
@@ -256,7 +256,7 @@ class HostSession:
         return f"#/join/{self.room.room_id}"
 
 
-def _valid_qr(qr) -> bool:
+def valid_qr(qr) -> bool:
     """A QR code as web/direct.js draws it: its size in modules and an SVG path of only
     `M<c> <r>h1v1h-1z` steps (it is put into the page as an attribute)."""
     return isinstance(qr, dict) and isinstance(qr.get("size"), int) and 21 <= qr["size"] <= 177 \
@@ -317,7 +317,7 @@ class GuestSession:
             except (ValueError, TypeError, KeyError):
                 code, qr = None, None
             if isinstance(code, str) and ANSWER_RE.fullmatch(code):
-                self.answer = {"code": code, "qr": qr if _valid_qr(qr) else None}
+                self.answer = {"code": code, "qr": qr if valid_qr(qr) else None}
             else:
                 self.error = "failed"
         elif kind == "close":
