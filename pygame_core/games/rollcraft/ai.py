@@ -21,7 +21,9 @@ import random
 
 from ...protocol import CHANCE
 from .board import ACTIONS, BOARD, DICE
-from .rules import CHOOSE, GROUP, PLACED, PREPARE, RELOCK, REROLL_ROLL, ROLL, RollCraftState
+from .potential import RowPotential
+from .rules import (CHOOSE, GROUP, PASSIVE, PLACED, PLUS_WINDOW, PREPARE, RELOCK, REROLL_ROLL, ROLL, SOLO_ROLL,
+                    SOLO_TIE, RollCraftState)
 
 TURN_PHASES = (ROLL, REROLL_ROLL, CHOOSE, RELOCK, PLACED, PREPARE)  # the active turn goes on
 from .sheet import Sheet
@@ -56,7 +58,24 @@ W = {
     "green_open": 1.0, "green_second": 2.3, "green_empty": 0.75, "green_first": 6.2,
     "pink_open": 2.6, "pink_bonus": 0.48,
     "action": 1.6, "group": 1.0, "horizon": 22.4,
+    "price": 4.0, "draws": 3.0, "row_bonus": 0.5,
 }
+_rows: list = []  # the RowPotential tables for the current price and bonus share, built on first use
+
+
+def row_potential() -> RowPotential:
+    key = (W["price"], W["row_bonus"])
+    if not _rows or _rows[0][0] != key:
+        _rows[:] = [(key, RowPotential(BONUS_VALUE, W["price"], 6 * 6, W["row_bonus"]))]
+    return _rows[0][1]
+
+
+def rounds_left(state: RollCraftState) -> float:
+    """Rounds still to play for the seat, counting the current one by what is left of it."""
+    stage = state.turn_in_round
+    if state.phase in (PLUS_WINDOW, PASSIVE, SOLO_ROLL, SOLO_TIE):
+        stage += 0.5  # the active turn is over
+    return max(0.0, state.rounds - state.round + 1 - stage / state.num_players)
 
 
 def zone_values(sheet: Sheet, left: float) -> list[float]:
@@ -118,10 +137,20 @@ def zone_values(sheet: Sheet, left: float) -> list[float]:
     return [grey, yellow, blue, green, pink]
 
 
-def value(sheet: Sheet, left: float) -> float:
+def value(sheet: Sheet, left: float, rounds: float | None = None) -> float:
     zones = zone_values(sheet, left)
+    expected = zones
+    if rounds is not None and W["draws"]:
+        rows = row_potential()
+        draws = rounds * W["draws"]
+        now = sheet.zone_scores()
+        expected = zones[:]
+        for k, future in ((2, rows.blue_future), (3, rows.green_future), (4, rows.pink_future)):
+            net, gross = future(sheet, draws)
+            zones[k] = now[k] + net
+            expected[k] = now[k] + gross
     time = min(1.0, left / W["horizon"])
-    total = sum(zones) + sheet.runes * min(zones)
+    total = sum(zones) + sheet.runes * min(expected)
     total += sum(ACTION_VALUE[a] * n for a, n in zip(ACTIONS, sheet.stock)) * (0.15 + 0.85 * time) * W["action"]
     total += sum(BONUS_VALUE[code] for code in sheet.pending)
     return total
@@ -146,7 +175,7 @@ def evaluate(state: RollCraftState, seat: int, turn_worth: bool = True) -> float
     if state.is_terminal():
         return float(state.sheets[seat].total())
     left = placements_left(state)
-    v = value(state.sheets[seat], left)
+    v = value(state.sheets[seat], left, rounds_left(state))
     if turn_worth and seat == state.active and state.num_players >= 1:
         v += group_worth(state)
     return v
