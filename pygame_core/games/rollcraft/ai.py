@@ -17,6 +17,7 @@ Its weights `W` were set by hand, then tuned by coordinate search on self-play
 
 from __future__ import annotations
 
+import math
 import random
 
 from ...protocol import CHANCE
@@ -29,6 +30,7 @@ TURN_PHASES = (ROLL, REROLL_ROLL, CHOOSE, RELOCK, PLACED, PREPARE)  # the active
 from .sheet import Sheet
 
 B = BOARD
+ZONE_NAMES = ("grey", "yellow", "blue", "green", "pink")
 PLACEMENTS_PER_ROUND = {1: 5.0, 2: 5.2, 3: 5.5, 4: 5.8}  # choices, passive choices, +1s, bonuses
 ACTION_VALUE = {"reroll": 2.5, "return": 2.0, "plusOne": 6.0, "lock": 1.5}
 BONUS_VALUE = {"reroll": 2.5, "return": 2.0, "plusOne": 6.0, "lock": 1.5, "rune": 15.0,
@@ -58,15 +60,19 @@ W = {
     "green_open": 1.0, "green_second": 2.3, "green_empty": 0.75, "green_first": 6.2,
     "pink_open": 2.6, "pink_bonus": 0.48,
     "action": 1.6, "group": 1.0, "horizon": 22.4,
-    "price": 4.0, "draws": 3.0, "row_bonus": 0.5,
+    "price": 4.0, "draws": 3.0, "row_bonus": 0.5, "blue_draws": 1.0, "green_draws": 1.0, "pink_draws": 0.75,
+    "rune_worth": 7.5, "reroll_margin": 0.5,
+    "grey_rate": 0.5, "grey_bonus_share": 0.2, "yellow_rate": 0.0,
 }
 _rows: list = []  # the RowPotential tables for the current price and bonus share, built on first use
 
 
 def row_potential() -> RowPotential:
-    key = (W["price"], W["row_bonus"])
+    key = (W["price"], W["row_bonus"], W["rune_worth"])
     if not _rows or _rows[0][0] != key:
-        _rows[:] = [(key, RowPotential(BONUS_VALUE, W["price"], 6 * 6, W["row_bonus"]))]
+        # a rune is worth the lowest zone at the end, more than its rule-of-thumb BONUS_VALUE
+        worth = dict(BONUS_VALUE, rune=W["rune_worth"] / W["row_bonus"])
+        _rows[:] = [(key, RowPotential(worth, W["price"], 6 * 6, W["row_bonus"]))]
     return _rows[0][1]
 
 
@@ -137,16 +143,66 @@ def zone_values(sheet: Sheet, left: float) -> list[float]:
     return [grey, yellow, blue, green, pink]
 
 
+def at_least(mean: float, k: int) -> float:
+    """P(N >= k) for N Poisson with this mean."""
+    if k <= 0:
+        return 1.0
+    term = math.exp(-mean)
+    below = term
+    for j in range(1, k):
+        term *= mean / j
+        below += term
+    return max(0.0, 1.0 - below)
+
+
+def grey_expected(sheet: Sheet, rounds: float) -> float:
+    """Grey's expected final points: each open column completes if its missing marks arrive, marks
+    coming to a column at `grey_rate` per round (a Poisson guess); its bonus counts at a share."""
+    mean = W["grey_rate"] * rounds
+    total = 0.0
+    for col, marks in enumerate(sheet.grey):
+        worth = B.grey_points[col]
+        if marks < B.grey_boxes:
+            worth = (worth + BONUS_VALUE[B.grey_bonus[col]] * W["grey_bonus_share"]) * at_least(mean, B.grey_boxes - marks)
+        total += worth
+    return total
+
+
+def yellow_expected(sheet: Sheet, rounds: float) -> float:
+    """Yellow's expected final points: the table read (between steps) at the expected number of
+    completed boxes, each open box getting its missing markers at `yellow_rate` per round."""
+    mean = W["yellow_rate"] * rounds
+    count = sum(at_least(mean, 2 - m) for m in sheet.yellow)
+    low = int(count)
+    table = B.yellow_points
+    if low >= 12:
+        return float(table[12])
+    return table[low] + (table[low + 1] - table[low]) * (count - low)
+
+
+def yellow_now_and_halves(sheet: Sheet, left: float) -> float:
+    """The part of the rule-of-thumb yellow value that `yellow_expected` replaces."""
+    time = min(1.0, left / W["horizon"])
+    done = sum(1 for m in sheet.yellow if m == 2)
+    half = sum(1 for m in sheet.yellow if m == 1)
+    step = B.yellow_points[min(done + 1, 12)] - B.yellow_points[done]
+    return B.yellow_points[done] + half * step * W["yellow_half"] * (0.3 + 0.7 * time)
+
+
 def value(sheet: Sheet, left: float, rounds: float | None = None) -> float:
     zones = zone_values(sheet, left)
     expected = zones
+    if rounds is not None and W["grey_rate"]:
+        zones[0] = grey_expected(sheet, rounds)
+    if rounds is not None and W["yellow_rate"]:
+        zones[1] += yellow_expected(sheet, rounds) - yellow_now_and_halves(sheet, left)
     if rounds is not None and W["draws"]:
         rows = row_potential()
         draws = rounds * W["draws"]
         now = sheet.zone_scores()
         expected = zones[:]
         for k, future in ((2, rows.blue_future), (3, rows.green_future), (4, rows.pink_future)):
-            net, gross = future(sheet, draws)
+            net, gross = future(sheet, draws * W[ZONE_NAMES[k] + "_draws"])
             zones[k] = now[k] + net
             expected[k] = now[k] + gross
     time = min(1.0, left / W["horizon"])
@@ -347,10 +403,54 @@ def _choose_or_reroll(state: RollCraftState, seat: int, rng: random.Random, samp
     return best
 
 
+# Hard's search over the rest of the turn: at each choice the best few one-ply options are
+# followed; after each, the coming throw is sampled and answered the same way, narrower deeper
+# down. (options, throws) per depth: the first choice of a turn looks two throws ahead.
+HARD_WIDTH = ((4, 6), (2, 4), (1, 1))
+
+
+def _turn_value(state: RollCraftState, seat: int, seed: int, depth: int) -> float:
+    """Expected value of a position in seat's active turn, the rest of the turn searched."""
+    guard = 0
+    while state.phase == PREPARE and state.current_players() == [seat] and guard < 8:
+        guard += 1
+        state = after(state, seat, _prepare(state, seat))
+    if state.is_chance() and state.phase in (ROLL, REROLL_ROLL) and state.roller() == seat:
+        throws = HARD_WIDTH[min(max(depth - 1, 0), len(HARD_WIDTH) - 1)][1]  # set by the choice before
+        rng = random.Random(seed)
+        return sum(_turn_value(_roll_outcome(state, rng), seat, seed + 7919 * (i + 1), depth)
+                   for i in range(throws)) / throws
+    if state.phase != CHOOSE or state.current_players() != [seat] or state.sheets[seat].pending:
+        return evaluate(state, seat)
+    return _search_choice(state, seat, seed, depth)[0]
+
+
+def _search_choice(state: RollCraftState, seat: int, seed: int, depth: int) -> tuple[float, str]:
+    """(value, move) of the best choice at a CHOOSE position; every option is judged on the same
+    sampled throws (common random numbers), so the comparison is fairer than the noise."""
+    plain, _ = _split(state.legal_moves(seat))
+    scored = sorted(((move_value(state, seat, m), m) for m in plain), reverse=True)
+    width = HARD_WIDTH[min(depth, len(HARD_WIDTH) - 1)][0]
+    if width <= 1 or state.rolls >= B.regular_rolls:
+        return scored[0]
+    best_v, best = -1e9, scored[0][1]
+    for _, m in scored[:width]:
+        child = resolve_bonuses(after(state, seat, m), seat)
+        v = _turn_value(child, seat, seed, depth + 1)
+        if v > best_v:
+            best_v, best = v, m
+    return best_v, best
+
+
 def hard(state: RollCraftState, seat: int, rng: random.Random) -> str:
     sheet = state.sheets[seat]
     if state.phase == CHOOSE and seat == state.active and not sheet.pending:
-        return _choose_or_reroll(state, seat, rng, samples=8, deep=True)
+        seed = rng.randrange(1 << 30)
+        value_now, best = _search_choice(state, seat, seed, 0)
+        if "reroll" in state.legal_moves(seat):
+            if _turn_value(after(state, seat, "reroll"), seat, seed, 1) > value_now + W["reroll_margin"]:
+                return "reroll"
+        return best
     return _greedy(state, seat, rng)
 
 
