@@ -7,8 +7,8 @@ the player sees the dice, and either places (paying `price`, what the placement 
 earned elsewhere) or lets it go. Dynamic programming over (state, chances left) gives the
 expected points the zone still brings when played this way, bonuses earned on the way included
 (at a share of their usual worth): net of the prices paid (what the evaluation adds up) and gross
-(what the zone will score, for the rune value). The AI evaluation counts these expected points in place of a rule of thumb;
-the chances per round and the price are weights in `ai.W` (tuned by self-play).
+(what the zone will score, for the rune value). The chances per round and the price are weights
+in `ai.W`, set by comparing settings on seeded self-play games.
 """
 
 from __future__ import annotations
@@ -21,9 +21,19 @@ BLUE_POINTS = (0,) + B.blue_points
 ZERO = (0.0, 0.0)  # (net of the price paid per placement, gross points)
 
 
-def _pair_draws():
-    """Every throw of two dice (equally likely): (one value, other value)."""
-    return [(a, b) for a in range(1, FACES + 1) for b in range(1, FACES + 1)]
+def _weights(outcome) -> list[tuple[int, float]]:
+    """(value, probability) of outcome(a, b) over the throws of two dice."""
+    counts: dict[int, int] = {}
+    for a in range(1, FACES + 1):
+        for b in range(1, FACES + 1):
+            v = outcome(a, b)
+            counts[v] = counts.get(v, 0) + 1
+    return [(v, n / FACES ** 2) for v, n in sorted(counts.items())]
+
+
+# Of the zone's die and the white die the player takes the better one: higher is better for a
+# green first box and for pink, lower for a green second box; blue always takes their sum.
+HIGHER, LOWER, SUM = _weights(max), _weights(min), _weights(lambda a, b: a + b)
 
 
 class RowPotential:
@@ -40,8 +50,6 @@ class RowPotential:
     # Blue: state (boxes filled n, last sum s; s = 17 before the first box); the chance is the
     # blue + white sum. Value = points gained from now on (the last box's points minus now's).
     def _blue(self, bonus):
-        sums = [a + b for a, b in _pair_draws()]
-        n_draws = len(sums)
         size = B.blue_size
         prev = {(n, s): ZERO for n in range(size + 1) for s in range(2, 18)}
         tables = [prev]
@@ -55,16 +63,16 @@ class RowPotential:
                     stay = prev[(n, s)]
                     net = gross = 0.0
                     points = BLUE_POINTS[n + 1] - BLUE_POINTS[n] + bonus.get(B.blue_bonus[n], 0.0)
-                    for t in sums:
+                    for t, p in SUM:
                         if t <= s:
                             after = prev[(n + 1, t)]
                             if points - self.price + after[0] > stay[0]:
-                                net += points - self.price + after[0]
-                                gross += points + after[1]
+                                net += p * (points - self.price + after[0])
+                                gross += p * (points + after[1])
                                 continue
-                        net += stay[0]
-                        gross += stay[1]
-                    cur[(n, s)] = (net / n_draws, gross / n_draws)
+                        net += p * stay[0]
+                        gross += p * stay[1]
+                    cur[(n, s)] = (net, gross)
             tables.append(cur)
             prev = cur
         return tables
@@ -72,7 +80,6 @@ class RowPotential:
     # Green: state (boxes filled i, first number of the open pair f, already multiplied; 0 if
     # no pair is open); the chance is the green and the white die, either may be taken.
     def _green(self, bonus):
-        draws = _pair_draws()
         size = B.green_size
         firsts = sorted({v * m for v in range(1, FACES + 1) for m in B.green_mult} | {0})
         states = [(i, f) for i in range(size + 1) for f in (firsts if i % 2 else (0,))]
@@ -88,25 +95,24 @@ class RowPotential:
                 mult = B.green_mult[i]
                 extra = bonus.get(B.green_bonus[i], 0.0)
                 net = gross = 0.0
-                for a, b in draws:
-                    best = stay
-                    for v in (a, b):
-                        if i % 2 == 0:
-                            after, points = prev[(i + 1, v * mult)], extra
-                        else:
-                            after, points = prev[(i + 1, 0)], extra + f - v * mult
-                        if points - self.price + after[0] > best[0]:
-                            best = (points - self.price + after[0], points + after[1])
-                    net += best[0]
-                    gross += best[1]
-                cur[(i, f)] = (net / len(draws), gross / len(draws))
+                for v, p in (HIGHER if i % 2 == 0 else LOWER):
+                    if i % 2 == 0:
+                        after, points = prev[(i + 1, v * mult)], extra
+                    else:
+                        after, points = prev[(i + 1, 0)], extra + f - v * mult
+                    if points - self.price + after[0] > stay[0]:
+                        net += p * (points - self.price + after[0])
+                        gross += p * (points + after[1])
+                    else:
+                        net += p * stay[0]
+                        gross += p * stay[1]
+                cur[(i, f)] = (net, gross)
             tables.append(cur)
             prev = cur
         return tables
 
     # Pink: state (boxes filled); the chance is the pink and the white die.
     def _pink(self, bonus):
-        draws = _pair_draws()
         size = B.pink_size
         prev = [ZERO] * (size + 1)
         tables = [prev]
@@ -115,16 +121,16 @@ class RowPotential:
             for n in range(size):
                 stay = prev[n]
                 net = gross = 0.0
-                for a, b in draws:
-                    best = stay
-                    for v in (a, b):
-                        points = v + (bonus.get(B.pink_bonus[n], 0.0) if v >= B.pink_threshold[n] else 0.0)
-                        after = prev[n + 1]
-                        if points - self.price + after[0] > best[0]:
-                            best = (points - self.price + after[0], points + after[1])
-                    net += best[0]
-                    gross += best[1]
-                cur[n] = (net / len(draws), gross / len(draws))
+                after = prev[n + 1]
+                for v, p in HIGHER:
+                    points = v + (bonus.get(B.pink_bonus[n], 0.0) if v >= B.pink_threshold[n] else 0.0)
+                    if points - self.price + after[0] > stay[0]:
+                        net += p * (points - self.price + after[0])
+                        gross += p * (points + after[1])
+                    else:
+                        net += p * stay[0]
+                        gross += p * stay[1]
+                cur[n] = (net, gross)
             tables.append(cur)
             prev = cur
         return tables
