@@ -29,6 +29,16 @@ SNAPSHOT_JS = """() => ({
 })"""
 
 
+def pick_die(page) -> None:
+    """Select the first die that can be taken (a die still selected from before is let go first:
+    tapping the selected die again would deselect it)."""
+    if page.locator(tid("pending")).count():
+        page.keyboard.press("Escape")
+        page.wait_for_selector(tid("pending"), state="detached")
+    page.locator('button[data-testid^="die-"]:not([disabled])').first.click()
+    page.wait_for_selector(tid("pending"))
+
+
 def step(page) -> str:
     """What a person at the screen does next: pass the phone on, roll, resolve a bonus (its first
     placement), choose a die and its first highlighted box, or end a window / turn."""
@@ -53,8 +63,7 @@ def step(page) -> str:
             return name
     dice = page.locator('button[data-testid^="die-"]:not([disabled])')
     if dice.count():
-        dice.first.click()
-        page.wait_for_selector('[data-testid="pending"]')
+        pick_die(page)
         targets = page.locator('[data-testid^="target-"]:visible')  # in the zone shown (one at a time on a phone)
         if targets.count():
             targets.first.click()
@@ -83,8 +92,7 @@ def test_a_solo_game_by_clicks_with_a_reload_mid_turn(site, page):
         assert steps < 600, "the game does not end"
         if not reloaded and steps >= 12 and page.locator('button[data-testid^="die-"]:not([disabled])').count():
             # A pending selection: a die and a box, not confirmed yet.
-            page.locator('button[data-testid^="die-"]:not([disabled])').first.click()
-            page.wait_for_selector('[data-testid="pending"]')
+            pick_die(page)
             targets = page.locator('[data-testid^="target-"]:visible')
             if not targets.count():
                 continue
