@@ -482,9 +482,11 @@ def test_a_hostile_guest_is_refused_and_the_hosts_app_plays_on(phones, rtc_brows
         ann.click(tid("room-approve"))
         eve.wait_for_function("() => window.__ev.some(e => e[0] === 'message' && JSON.parse(e[1]).kind === 'welcome')")
         welcome = next(m for m in received(eve) if m["kind"] == "welcome")
+        # (Who starts a match is drawn: wait for Ann's turn, the computer's first if it started.)
+        ann.wait_for_selector(f'{tid("roll")}:enabled', timeout=60000)
         before = saved_table(ann)
         moves, index = list(before.record.moves), before.match.index
-        assert before.state.current_players() == [0] or before.state.is_chance()  # Ann's turn
+        assert before.state.is_chance() and before.state.roller() == 0  # Ann is to roll
         codes = [send_and_hear(eve, msg("intent", seat=0, move="roll", index=index))["code"]]  # Ann's seat
         send_and_hear(eve, msg("seat", seat=1), kind="room")  # the computer's seat: Eve's at once
         codes.append(send_and_hear(eve, msg("intent", seat=1, move="roll", index=index))["code"])  # out of turn
