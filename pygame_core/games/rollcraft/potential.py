@@ -47,6 +47,20 @@ class RowPotential:
         self.green = self._green(bonus)
         self.pink = self._pink(bonus)
 
+    def _chance(self, stay, outcomes) -> tuple[float, float]:
+        """(net, gross) of one chance, from `stay` (the zone's value if it lets the chance go) and
+        each outcome (probability, points, the value after placing, None if it cannot be placed):
+        the zone places when that beats letting the chance go, price paid."""
+        net = gross = 0.0
+        for p, points, after in outcomes:
+            if after is not None and points - self.price + after[0] > stay[0]:
+                net += p * (points - self.price + after[0])
+                gross += p * (points + after[1])
+            else:
+                net += p * stay[0]
+                gross += p * stay[1]
+        return net, gross
+
     # Blue: state (boxes filled n, last sum s; s = 17 before the first box); the chance is the
     # blue + white sum. Value = points gained from now on (the last box's points minus now's).
     def _blue(self, bonus):
@@ -60,19 +74,9 @@ class RowPotential:
                     if n == size:
                         cur[(n, s)] = ZERO
                         continue
-                    stay = prev[(n, s)]
-                    net = gross = 0.0
                     points = BLUE_POINTS[n + 1] - BLUE_POINTS[n] + bonus.get(B.blue_bonus[n], 0.0)
-                    for t, p in SUM:
-                        if t <= s:
-                            after = prev[(n + 1, t)]
-                            if points - self.price + after[0] > stay[0]:
-                                net += p * (points - self.price + after[0])
-                                gross += p * (points + after[1])
-                                continue
-                        net += p * stay[0]
-                        gross += p * stay[1]
-                    cur[(n, s)] = (net, gross)
+                    cur[(n, s)] = self._chance(prev[(n, s)], (
+                        (p, points, prev[(n + 1, t)] if t <= s else None) for t, p in SUM))
             tables.append(cur)
             prev = cur
         return tables
@@ -91,22 +95,13 @@ class RowPotential:
                 if i == size:
                     cur[(i, f)] = ZERO
                     continue
-                stay = prev[(i, f)]
                 mult = B.green_mult[i]
                 extra = bonus.get(B.green_bonus[i], 0.0)
-                net = gross = 0.0
-                for v, p in (HIGHER if i % 2 == 0 else LOWER):
-                    if i % 2 == 0:
-                        after, points = prev[(i + 1, v * mult)], extra
-                    else:
-                        after, points = prev[(i + 1, 0)], extra + f - v * mult
-                    if points - self.price + after[0] > stay[0]:
-                        net += p * (points - self.price + after[0])
-                        gross += p * (points + after[1])
-                    else:
-                        net += p * stay[0]
-                        gross += p * stay[1]
-                cur[(i, f)] = (net, gross)
+                if i % 2 == 0:  # a first number: the pair's points come with its second
+                    outcomes = ((p, extra, prev[(i + 1, v * mult)]) for v, p in HIGHER)
+                else:
+                    outcomes = ((p, extra + f - v * mult, prev[(i + 1, 0)]) for v, p in LOWER)
+                cur[(i, f)] = self._chance(prev[(i, f)], outcomes)
             tables.append(cur)
             prev = cur
         return tables
@@ -119,18 +114,9 @@ class RowPotential:
         for _ in range(self.max_draws):
             cur = [ZERO] * (size + 1)
             for n in range(size):
-                stay = prev[n]
-                net = gross = 0.0
-                after = prev[n + 1]
-                for v, p in HIGHER:
-                    points = v + (bonus.get(B.pink_bonus[n], 0.0) if v >= B.pink_threshold[n] else 0.0)
-                    if points - self.price + after[0] > stay[0]:
-                        net += p * (points - self.price + after[0])
-                        gross += p * (points + after[1])
-                    else:
-                        net += p * stay[0]
-                        gross += p * stay[1]
-                cur[n] = (net, gross)
+                met = bonus.get(B.pink_bonus[n], 0.0)
+                cur[n] = self._chance(prev[n], (
+                    (p, v + (met if v >= B.pink_threshold[n] else 0.0), prev[n + 1]) for v, p in HIGHER))
             tables.append(cur)
             prev = cur
         return tables
