@@ -378,10 +378,7 @@ class RoomDesk:
         else:
             status = "room.broker_lost" if session.status == "broker-lost" else "room.is_open"
             out.append(f'<p role="status" data-testid="room-status">{esc(t(status))}</p>'
-                       + qr_svg(self.link_qr(self.link()), t("room.link_qr"), "room-qr")
-                       + f'<div class="row"><input type="text" readonly value="{esc(self.link())}" '
-                       f'aria-label="{esc(t("room.link"))}" data-testid="room-link" class="room-link">'
-                       + button(esc(t("room.copy")), action="room-copy", cls="btn small", testid="room-copy") + "</div>")
+                       + qr_svg(self.link_qr(self.link()), t("room.link_qr"), "room-qr") + self._link_row())
         for pending in room.pending.values():
             out.append(f'<div class="room-request" data-testid="room-request">'
                        f'<p>{esc(t("room.asks_in", name=pending.name))}</p><div class="row">'
@@ -401,6 +398,13 @@ class RoomDesk:
                                                 testid="room-close") + "</div>")
         return "".join(out)
 
+    def _link_row(self) -> str:
+        """The room's link (with a direct room's invitation in it) and its Copy button."""
+        t = self.app.t
+        return (f'<div class="row"><input type="text" readonly value="{esc(self.link())}" '
+                f'aria-label="{esc(t("room.link"))}" data-testid="room-link" class="room-link">'
+                + button(esc(t("room.copy")), action="room-copy", cls="btn small", testid="room-copy") + "</div>")
+
     def _invitation(self, inv: dict | None) -> str:
         """A direct room's invitation: the button that makes one; then its QR code and link for
         the other phone, and the field for the answer code that phone shows."""
@@ -418,9 +422,7 @@ class RoomDesk:
         waiting = inv["state"] == "connecting"
         return (f'<div class="room-invitation" data-testid="room-invitation"><p>{esc(t("room.invitation_help"))}</p>'
                 + qr_svg(inv["qr"], t("room.invitation_qr"), "room-qr")
-                + f'<div class="row"><input type="text" readonly value="{esc(self.link())}" '
-                  f'aria-label="{esc(t("room.link"))}" data-testid="room-link" class="room-link">'
-                + button(esc(t("room.copy")), action="room-copy", cls="btn small", testid="room-copy") + "</div>"
+                + self._link_row()
                 + f'<label class="field">{esc(t("room.answer_code"))} <input type="text"'
                   f'{attrs(value=self.answer_draft, data_field="room-answer", data_testid="room-answer", autocomplete="off", spellcheck="false", dir="ltr")}></label>'
                 + error
