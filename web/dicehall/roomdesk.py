@@ -402,7 +402,7 @@ class RoomDesk:
         """The room's link (with a direct room's invitation in it) and its Copy button."""
         t = self.app.t
         return (f'<div class="row"><input type="text" readonly value="{esc(self.link())}" '
-                f'aria-label="{esc(t("room.link"))}" data-testid="room-link" class="room-link">'
+                f'aria-label="{esc(t("room.link"))}" data-testid="room-link" class="room-link" dir="ltr">'
                 + button(esc(t("room.copy")), action="room-copy", cls="btn small", testid="room-copy") + "</div>")
 
     def _invitation(self, inv: dict | None) -> str:
