@@ -46,6 +46,7 @@ SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
 SNAP_LOADER = "snap-loader.mjs"  # web/snap-loader.mjs -> dist/pyodide/ (boot from a memory snapshot)
 SNAP_APP_HASH_TOKEN = "__DICEHALL_APP_HASH__"
 SNAP_MAKER = "snap-maker.mjs"  # web/snap-maker.mjs -> dist/pyodide/ (makes the snapshot in a worker)
+AI_WORKER = "ai-worker.mjs"  # web/ai-worker.mjs -> dist/pyodide/ (the AI worker, next to snap-loader.mjs)
 # Other browser libraries copied unchanged from node_modules (dest in dist/ -> source); loaded
 # only when needed (vendor/peerjs.min.js: by web/rooms.js, the first time an online room is used;
 # vendor/qrcode.js: by web/direct.js, the first time an invitation without a server is drawn).
@@ -232,7 +233,7 @@ def _web_static_files(web_dir: Path):
     if not web_dir.is_dir():
         return
     for path in sorted(web_dir.iterdir()):
-        if path.is_file() and not path.name.startswith(".") and path.name not in ("sw.js", SNAP_LOADER, SNAP_MAKER) \
+        if path.is_file() and not path.name.startswith(".") and path.name not in ("sw.js", SNAP_LOADER, SNAP_MAKER, AI_WORKER) \
                 and path.suffix in WEB_STATIC_SUFFIXES:
             yield path, path.name
 
@@ -359,6 +360,8 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16]).encode())
     maker = web / SNAP_MAKER if (web / SNAP_MAKER).is_file() else root / "web" / SNAP_MAKER
     write(f"pyodide/{SNAP_MAKER}", maker.read_bytes())
+    ai_worker = web / AI_WORKER if (web / AI_WORKER).is_file() else root / "web" / AI_WORKER
+    write(f"pyodide/{AI_WORKER}", ai_worker.read_bytes())
     # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with
     # data/index.json giving each file's sha256 so the app refuses a truncated or altered copy.
     data_index: dict[str, dict[str, str]] = {}

@@ -177,9 +177,10 @@ def main(argv=None) -> int:
     result["boot_paths"] = {p: sorted({r["boot"] for r in runs["app"][p]}) for p in ("cold", "warm")}
     result["worker_ready_warm_ms"] = med(series("app", "warm", "worker"))
     # Where a warm visit's time goes (performance marks set by snap-loader.mjs and main.py):
-    # loader = PyScript asks for the interpreter, restored = snapshot restored, main = main.py
-    # starts, imported = dicehall.app imported; ready and worker as above.
-    phases = ("loader", "restored", "main", "imported")
+    # prestart = the page starts its restore, loader = PyScript asks for the interpreter,
+    # restored = snapshot restored, main = main.py starts, imported = dicehall.app imported;
+    # ready and worker as above.
+    phases = ("prestart", "loader", "restored", "main", "imported")
     result["warm_phases_ms"] = {p: med([r["marks"].get(p) for r in runs["app"]["warm"]]) for p in phases}
     result["warm_phases_ms"]["ready"] = result["app_ms"]["warm"]
     result["warm_phases_ms"]["worker"] = result["worker_ready_warm_ms"]

@@ -5,15 +5,18 @@
  * Measured facts behind every step: shared/notes/boot-snapshot.md.
  *
  * - Hit (every visit after the first): restore the interpreter from a memory snapshot kept in
- *   Cache Storage (~0.25x of a plain boot), then reseed `random` (it would repeat after every
- *   restore). PyScript then writes the app's files again (they are not in the snapshot) and runs
- *   main.py. The AI worker (same pyscript.json) restores the same snapshot.
+ *   Cache Storage, then reseed `random` (it would repeat after every restore). The restore
+ *   starts before PyScript asks for it (prestart(), called by index.html), and PyScript then
+ *   writes the app's files again (they are not in the snapshot) and runs main.py. The AI worker
+ *   (ai-worker.mjs) restores from the compiled wasm and the bytes this thread hands over.
  * - Miss: a plain boot. Once the app and its AI worker are up, a module worker (snap-maker.mjs)
  *   boots a throwaway interpreter, unpacks app.zip, imports every DOM-free module (engines, AI,
  *   views' helpers) and stores its memory as the snapshot. A snapshot made in a worker restores
  *   on the main thread and in the AI worker alike (measured), and the first visit is not slowed.
  * - Any failure (no Cache Storage, a truncated or corrupt entry, another Pyodide build, a
  *   rejected restore) deletes the entry and boots plainly: a player never sees it.
+ * - The entry is stored without the snapshot's zero blocks (packSnapshot: 21 MB for a 37.7 MB
+ *   heap), which makes it quicker to read and lighter on the phone's storage.
  *
  * The cache key holds the Pyodide version and the hash of app.zip (build.py fills it in), so
  * an updated app never runs old pre-imported modules; other keys are deleted when storing.
@@ -23,7 +26,8 @@
  * _makeSnapshot (snap-maker.mjs), makeMemorySnapshot, createPyodideModule.
  */
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
-import createPyodideModule from "./pyodide.asm.mjs";
+// pyodide.asm.mjs (1.2 MB of JavaScript) is imported only when a restore needs it, so that this
+// module, and with it prestart()'s read of the snapshot, runs before that file is parsed.
 
 export { version };
 
@@ -32,28 +36,109 @@ const CACHE_NAME = "dh-boot-snapshot"; // not "dicehall-…": the service worker
 const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}.bin`, import.meta.url).href;
 const ON_MAIN_THREAD = typeof document !== "undefined";
 
+// What Cache Storage holds: the snapshot without its zero blocks. Two thirds of a snapshot's
+// bytes are zero (the heap's free space: 24.5 of 37.7 MB measured), and reading the entry is
+// a large part of a restore. Layout: "DHS1", the snapshot's length (u32 LE), a bitmap with one
+// bit per BLOCK (set: the block is stored), then the stored blocks in order.
+const MAGIC = [0x44, 0x48, 0x53, 0x31]; // "DHS1"
+const BLOCK = 4096;
+
+export function packSnapshot(bytes) {
+  if (bytes.byteOffset % 4) bytes = bytes.slice(); // read four bytes at a time below
+  const blocks = Math.ceil(bytes.length / BLOCK);
+  const bitmap = new Uint8Array(Math.ceil(blocks / 8));
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  let kept = 0;
+  for (let b = 0; b < blocks; b++) {
+    const start = b * BLOCK;
+    const end = Math.min(start + BLOCK, bytes.length);
+    let zero = true;
+    for (let w = start >> 2; w < end >> 2 && zero; w++) zero = words[w] === 0;
+    for (let i = end & ~3; i < end && zero; i++) zero = bytes[i] === 0;
+    if (!zero) { bitmap[b >> 3] |= 1 << (b & 7); kept += end - start; }
+  }
+  const out = new Uint8Array(8 + bitmap.length + kept);
+  out.set(MAGIC, 0);
+  new DataView(out.buffer).setUint32(4, bytes.length, true);
+  out.set(bitmap, 8);
+  let at = 8 + bitmap.length;
+  for (let b = 0; b < blocks; b++) {
+    if (bitmap[b >> 3] & (1 << (b & 7))) {
+      const block = bytes.subarray(b * BLOCK, Math.min((b + 1) * BLOCK, bytes.length));
+      out.set(block, at);
+      at += block.length;
+    }
+  }
+  return out;
+}
+
+function unpackSnapshot(packed) {
+  if (packed.length < 8 || MAGIC.some((byte, i) => packed[i] !== byte)) throw new Error("boot snapshot: not ours");
+  const length = new DataView(packed.buffer, packed.byteOffset).getUint32(4, true);
+  const blocks = Math.ceil(length / BLOCK);
+  const bitmap = packed.subarray(8, 8 + Math.ceil(blocks / 8));
+  const bytes = new Uint8Array(length);
+  let at = 8 + bitmap.length;
+  for (let b = 0; b < blocks; b++) {
+    if (bitmap[b >> 3] & (1 << (b & 7))) {
+      const size = Math.min(BLOCK, length - b * BLOCK);
+      if (at + size > packed.length) throw new Error("boot snapshot: truncated");
+      bytes.set(packed.subarray(at, at + size), b * BLOCK);
+      at += size;
+    }
+  }
+  if (at !== packed.length) throw new Error("boot snapshot: wrong length");
+  return bytes;
+}
+
 function mark(name, value) {
   if (ON_MAIN_THREAD) document.documentElement.setAttribute(name, value);
   else if (name === "data-boot") console.info(`dicehall boot (worker): ${value}`); // no <html> there
 }
 
-function restoreOptions(options, bytes) {
+// `compiled` receives the compiled WebAssembly.Module (the page hands it to the AI worker);
+// `wasm`, a module compiled elsewhere, is used instead of compiling pyodide.asm.wasm again.
+function restoreOptions(options, bytes, { compiled, wasm } = {}) {
   return {
     ...options,
     _loadSnapshot: bytes,
-    // Pyodide issue #6254: a snapshot of a heap that grew past the initial size does not fit
-    // the fresh module's memory; grow it first.
-    createPyodideModule: (settings) => {
+    createPyodideModule: async (settings) => {
+      const { default: createPyodideModule } = await import("./pyodide.asm.mjs");
+      // Pyodide issue #6254: a snapshot of a heap that grew past the initial size does not fit
+      // the fresh module's memory; grow it first.
       settings.preRun = settings.preRun || [];
       settings.preRun.unshift((module) => module.growMemory(bytes.byteLength));
+      const instantiate = settings.instantiateWasm;
+      if (compiled && instantiate) {
+        settings.instantiateWasm = (imports, done) =>
+          instantiate(imports, (instance, module) => { compiled(module); done(instance, module); });
+      } else if (wasm) {
+        // Pyodide's own instantiateWasm adds two imports of its making, then calls
+        // instantiateStreaming on its fetch of the .wasm: answer that call with the module we
+        // have (this runs in the AI worker, whose global is ours alone, and only during boot).
+        const streaming = WebAssembly.instantiateStreaming;
+        WebAssembly.instantiateStreaming = async (source, imports) => {
+          WebAssembly.instantiateStreaming = streaming;
+          return { module: wasm, instance: await WebAssembly.instantiate(wasm, imports) };
+        };
+      }
       return createPyodideModule(settings);
     },
   };
 }
 
-async function restore(options, bytes) {
-  const pyodide = await loadPlain(restoreOptions(options, bytes));
+async function restore(options, bytes, hooks) {
+  const pyodide = await loadPlain(restoreOptions(options, bytes, hooks));
   pyodide.runPython("import random as _r\n_r.seed()\ndel _r"); // fresh dice and AI seeds per visit
+  return pyodide;
+}
+
+/** The AI worker's restore from what the page hands over once its own restore is done: the
+ * compiled wasm module and the snapshot's bytes. Reading 31 MB again and compiling 9.6 MB of
+ * wasm again took the worker about 0.3 s here. */
+export async function restoreHandedOver(wasm, bytes) {
+  const pyodide = await restore({}, bytes, { wasm });
+  mark("data-boot", "snapshot");
   return pyodide;
 }
 
@@ -79,33 +164,76 @@ function makeLater() {
   watch.observe(root, { attributes: true, attributeFilter: ["data-app-state", "data-ai-worker"] });
 }
 
+async function openCache() {
+  try {
+    return await caches.open(CACHE_NAME);
+  } catch (err) {
+    return null; // Cache Storage denied (private mode, policy): plain boots only
+  }
+}
+
+// One look in the cache: {pyodide} restored, {miss} (no entry: make one after a plain boot), or
+// {} (no Cache Storage, or a bad entry, now deleted: no second try in this visit).
+async function attempt(options) {
+  const cache = await openCache();
+  if (!cache) return {};
+  try {
+    const hit = await cache.match(KEY);
+    if (!hit) return { miss: true };
+    // ai-client.js creates the AI worker on this, so that it loads its modules meanwhile
+    if (ON_MAIN_THREAD) dispatchEvent(new Event("dicehall:snapshot"));
+    const bytes = unpackSnapshot(new Uint8Array(await hit.arrayBuffer()));
+    let compiled = null;
+    const pyodide = await restore(options, bytes, ON_MAIN_THREAD ? { compiled: (m) => { compiled = m; } } : {});
+    if (ON_MAIN_THREAD) {
+      performance.mark("dh:restored");
+      // ai-client.js hands both to the AI worker (the bytes are moved, not copied: the heap
+      // holds its own copy now)
+      if (compiled) dispatchEvent(new CustomEvent("dicehall:restored", { detail: { wasm: compiled, bytes } }));
+    }
+    return { pyodide };
+  } catch (err) {
+    console.warn("dicehall: boot snapshot refused, booting plainly", err);
+    try { await cache.delete(KEY); } catch (e) { /* nothing more to clean */ }
+    return {};
+  }
+}
+
+// The warm path does not wait for PyScript: index.html calls prestart() as soon as this module
+// is loaded, and the snapshot is read and restored while PyScript loads its own modules (about
+// 300 ms here). PyScript's loadPyodide() then takes that interpreter. Its stdout and stderr are
+// not known yet, so the early interpreter writes through `relay`, pointed at them on hand-over.
+// PyScript passes only those and indexURL (pyscript.json asks for no packages); indexURL is this
+// module's folder either way.
+const relay = { stdout: (text) => console.log(text), stderr: (text) => console.warn(text) };
+let early = null;
+
+export function prestart() {
+  if (!ON_MAIN_THREAD || early) return;
+  performance.mark("dh:prestart");
+  early = attempt({
+    indexURL: new URL("./", import.meta.url).href,
+    stdout: (text) => relay.stdout(text),
+    stderr: (text) => relay.stderr(text),
+  });
+}
+
 export async function loadPyodide(options = {}) {
   if (ON_MAIN_THREAD) performance.mark("dh:loader"); // boot timeline for bench/boot.py
-  let cache = null;
-  try {
-    cache = await caches.open(CACHE_NAME);
-  } catch (err) {
-    cache = null; // Cache Storage denied (private mode, policy): plain boots only
-  }
-  if (cache) {
-    let hit = null;
-    try {
-      hit = await cache.match(KEY);
-      if (hit) {
-        const pyodide = await restore(options, new Uint8Array(await hit.arrayBuffer()));
-        if (ON_MAIN_THREAD) performance.mark("dh:restored");
-        mark("data-boot", "snapshot");
-        return pyodide;
-      }
-    } catch (err) {
-      console.warn("dicehall: boot snapshot refused, booting plainly", err);
-      try { await cache.delete(KEY); } catch (e) { /* nothing more to clean */ }
-      cache = null; // no second try in this visit: the next one makes a fresh snapshot
+  const started = early;
+  early = null;
+  const { pyodide, miss } = await (started || attempt(options));
+  if (pyodide) {
+    if (started) {
+      if (options.stdout) relay.stdout = options.stdout;
+      if (options.stderr) relay.stderr = options.stderr;
     }
+    mark("data-boot", "snapshot");
+    return pyodide;
   }
   // A page may opt out before boot (window.diceHallMakeSnapshot = false): tests that do not
   // need it, a benchmark of plain boots.
-  if (cache && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) makeLater();
+  if (miss && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) makeLater();
   mark("data-boot", "plain");
   return loadPlain(options);
 }

@@ -7,22 +7,35 @@
  * shared/notes/boot-snapshot.md.
  */
 import { loadPyodide } from "./pyodide.mjs";
+import { packSnapshot } from "./snap-loader.mjs";
 
 const CACHE_NAME = "dh-boot-snapshot";
 const KEY = self.name;
 
 // Python run in the maker: import what can be imported without a browser, so a restored
-// interpreter starts with it in memory. Modules that use the page (pyscript, js) are skipped by
-// their source, before import; anything that fails to import is dropped.
+// interpreter starts with it in memory. A module that imports the page's modules (pyscript, js,
+// pyodide.*) anywhere is skipped, read from its syntax tree before import (a text search also
+// caught "import json"); anything that fails to import (it imports a skipped one) is dropped.
 const PRE_IMPORT = `
-import importlib, importlib.util, pkgutil, sys
+import ast, importlib, importlib.util, pkgutil, sys
 def _dicehall_pre_import():
+    page_modules = ("js", "pyscript", "pyodide")
     def browser_free(name):
         spec = importlib.util.find_spec(name)
         if spec is None or not spec.origin or not spec.origin.endswith(".py"):
             return False
-        text = open(spec.origin, encoding="utf-8").read()
-        return not any(word in text for word in ("pyscript", "import js", "from js ", "pyodide."))
+        with open(spec.origin, encoding="utf-8") as source:
+            tree = ast.parse(source.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            else:
+                continue
+            if any(n.split(".")[0] in page_modules for n in names):
+                return False
+        return True
     done = []
     for top in ("pygame_core", "dicehall"):
         if not browser_free(top):
@@ -52,7 +65,7 @@ async function make() {
   for (const request of await cache.keys()) {
     if (request.url !== KEY) await cache.delete(request);
   }
-  await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  await cache.put(KEY, new Response(packSnapshot(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
 make().then(() => self.postMessage("stored"), (err) => self.postMessage(String(err && err.message || err)));

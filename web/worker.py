@@ -1,4 +1,5 @@
-# Dice Hall AI worker (named "ai"): computes AI moves off the main thread, for every game.
+# Dice Hall AI worker's Python (run by web/ai-worker.mjs, a plain module worker): AI moves off the
+# main thread, for every game. CALLS are the functions the page may call (dicehall.app).
 import json
 import random
 
@@ -29,4 +30,4 @@ async def load_asset(game, name, url, sha256):
     return "loaded"
 
 
-__export__ = ["choose", "load_asset"]
+CALLS = ("choose", "load_asset")

@@ -54,15 +54,26 @@ def play_a_turn(page) -> list[int]:
     return list(dice)
 
 
+STORED_JS = """async ([name, key]) => {
+    const bytes = new Uint8Array(await (await (await caches.open(name)).match(key)).arrayBuffer());
+    return {magic: String.fromCharCode(...bytes.subarray(0, 4)), stored: bytes.length,
+            heap: new DataView(bytes.buffer).getUint32(4, true)};
+}"""
+
+
 def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, page):
-    first_visit(page, site)
+    key = first_visit(page, site)
+    entry = page.evaluate(STORED_JS, [CACHE, key])
+    # stored without its zero blocks (snap-loader.mjs): well under the heap it restores
+    assert entry["magic"] == "DHS1" and entry["stored"] < 0.6 * entry["heap"], entry
     said = []
     page.on("console", lambda message: said.append(message.text))
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "snapshot"
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
-    assert "dicehall boot (worker): snapshot" in said  # the AI worker restored it too
+    assert "dicehall boot (worker): snapshot" in said  # the AI worker restored it too (handed over)
+    assert page.evaluate(KEYS_JS) == [key]  # restoring leaves the entry as it was
     play_a_turn(page)  # the restored interpreter and the restored worker play a game
     page.reload()  # the game and its lazily loaded modules survive another restore
     wait_ready(page)
@@ -136,3 +147,22 @@ def test_two_restores_roll_different_dice_from_the_same_position(site, page):
         rolls.append(json.loads(page.evaluate("localStorage.getItem('dicehall.table')"))["record"]["moves"][0][1])
     # 7776 throws: equal twice in a row once in 7776 runs of this test if the dice were fair and fresh
     assert rolls[0] != rolls[1], rolls
+
+
+def test_an_ai_worker_that_cannot_start_leaves_the_computer_playing_on_the_main_thread(
+        site, playwright_instance, tmp_path):
+    from dicehall_browser import CHROMIUM, CHROMIUM_ARGS
+
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 390, "height": 800}, service_workers="block")  # so that the route applies
+    try:
+        ctx.route("**/pyodide/ai-worker.mjs", lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body="throw new Error('no AI worker here');"))
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        open_app(page, site, FAST, one_person_penta())
+        page.wait_for_function("document.documentElement.dataset.aiWorker === 'failed'", timeout=60000)
+        play_a_turn(page)  # the computer answers from the main thread
+        assert page.evaluate("document.documentElement.dataset.appState") == "ready"
+    finally:
+        ctx.close()

@@ -44,7 +44,7 @@ def test_dist_layout(dist_dir):
     for rel in ("index.html", "sw.js", "sw-register.js", "manifest.webmanifest", "pyscript.json",
                 "app.zip", "favicon.png", "icons/icon-192.png", "icons/icon-512.png",
                 "icons/icon-512-maskable.png", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
-                "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+                "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyodide/ai-worker.mjs",
                 "pyscript/core.js"):
         assert rel in files, rel
     assert not [f for f in files if f.endswith(".map")]

@@ -107,6 +107,20 @@ def check_settings(data) -> tuple[dict, bool]:
     return settings, sound
 
 
+class WorkerCalls:
+    """The AI worker's calls as awaitable methods (what the app and `Assets` use): each is a
+    message to web/ai-worker.mjs, answered by web/worker.py's function of the same name."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+
+    async def choose(self, game: str, state_json: str, seat: int, level: str | None, seed: int) -> str:
+        return str(await self.client.call("choose", game, state_json, seat, level or "", seed))
+
+    async def load_asset(self, game: str, name: str, url: str, sha256: str) -> str:
+        return str(await self.client.call("load_asset", game, name, url, sha256))
+
+
 class App:
     def __init__(self) -> None:
         self.settings = dict(DEFAULT_SETTINGS)
@@ -531,23 +545,17 @@ class App:
         return True
 
     async def start_worker(self) -> None:
-        """The AI worker boots only after the UI is ready (two boots at once are much slower)."""
+        """The AI worker (web/ai-client.js, web/ai-worker.mjs). After a snapshot restore it is
+        already booting (started with the page's interpreter); after a plain boot it starts now,
+        once the UI is up (two plain boots at once are much slower)."""
         try:
-            from pyscript import workers
-
-            script = document.createElement("script")
-            script.type = "py"
-            script.src = "./worker.py"
-            script.setAttribute("worker", "")
-            name = "ai" if not self.worker_restarts else f"ai{self.worker_restarts}"
-            script.setAttribute("name", name)
-            script.setAttribute("config", "./pyscript.json")
-            document.body.append(script)
-            self.worker = await workers[name]
-            document.documentElement.setAttribute("data-ai-worker", "ready")
+            client = window.diceHallAI
+            if self.worker_restarts:
+                client.restart()
+            await client.ready()
+            self.worker = WorkerCalls(client)
             self.assets.worker_ready(self.worker)
         except Exception as err:  # the main thread keeps computing moves
-            document.documentElement.setAttribute("data-ai-worker", "failed")
             window.console.warn(f"dicehall: AI worker unavailable: {err}")
         finally:
             self.worker_settled.set()

@@ -1,0 +1,70 @@
+/* Dice Hall AI worker: a plain module worker (no PyScript) that computes AI moves for every game.
+ *
+ * Created by ai-client.js. PyScript's own worker set-up cost about 400 ms before it even asked
+ * for an interpreter (measured; issue 12), which is why this worker is plain. Its interpreter:
+ * - on a visit with a boot snapshot, the page creates this worker as soon as it finds the
+ *   snapshot (the modules load meanwhile) and, once its own restore is done, hands over the
+ *   compiled wasm and the snapshot's bytes ({boot: {wasm, bytes}}): the worker restores from
+ *   them without reading or compiling anything again;
+ * - otherwise ({boot: "self"}) it asks snap-loader.mjs like the page does: a restore from Cache
+ *   Storage if it can, else a plain boot.
+ * Then it writes the app's files (app.zip: a snapshot has no files, and lazy imports and data
+ * need them) and runs worker.py, whose CALLS it serves.
+ *
+ * Messages in: {boot} once, then {id, fn, args}. Out: {ready: true} or {failed: reason} once,
+ * then {id, value} or {id, error} per call. Calls that arrive while it boots wait for it.
+ */
+import { loadPyodide, restoreHandedOver } from "./snap-loader.mjs";
+// Parsed while the worker waits for the page (snap-loader imports it only when it boots).
+import "./pyodide.asm.mjs";
+
+let begin;
+const told = new Promise((resolve) => { begin = resolve; });
+
+async function interpreter() {
+  const how = await told;
+  if (how && how.wasm && how.bytes) {
+    try {
+      return await restoreHandedOver(how.wasm, how.bytes);
+    } catch (err) {
+      console.warn("dicehall: AI worker could not restore what the page handed over", err);
+    }
+  }
+  return loadPyodide();
+}
+
+async function fetched(name, read) {
+  const response = await fetch(new URL(`../${name}`, import.meta.url));
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  return read(response);
+}
+
+async function boot() {
+  // the app's files are fetched while the interpreter boots
+  const files = Promise.all([fetched("app.zip", (r) => r.arrayBuffer()), fetched("worker.py", (r) => r.text())]);
+  files.catch(() => {}); // reported below, once the interpreter is up
+  const pyodide = await interpreter();
+  const [zip, source] = await files;
+  pyodide.unpackArchive(zip, "zip");
+  const scope = pyodide.globals.get("dict")();
+  pyodide.runPython(source, { globals: scope, filename: "worker.py" });
+  const calls = {};
+  for (const name of scope.get("CALLS")) calls[name] = scope.get(name);
+  return calls;
+}
+
+const booted = boot();
+booted.then(() => self.postMessage({ ready: true }),
+            (err) => self.postMessage({ failed: String((err && err.message) || err) }));
+
+self.onmessage = async (event) => {
+  const { boot: how, id, fn, args } = event.data || {};
+  if (how) return begin(how);
+  try {
+    const calls = await booted;
+    if (!Object.hasOwn(calls, fn)) throw new Error(`no such call: ${fn}`);
+    self.postMessage({ id, value: String(await calls[fn](...args)) });
+  } catch (err) {
+    self.postMessage({ id, error: String((err && err.message) || err) });
+  }
+};
