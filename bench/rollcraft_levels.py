@@ -4,7 +4,7 @@ runes, leftover actions and decision time, over self-play games.
     nice -n 10 python3 bench/rollcraft_levels.py --games 500 --seed 1 --levels easy,medium,hard
 Same games as `python -m pygame_core simulate rollcraft --players 1 --games G --ai LEVEL --seed S`
 (self_play with seeds "S:i"; a seed may be a word, e.g. `--seed e` plays "e:0", "e:1", ...).
-`--set yellow_draws=1.2,price=4` changes weights of `ai.W` for the run (to compare settings on
+`--set group=0.6,price=4` changes weights of `ai.W` for the run (to compare settings on
 the same games).
 """
 

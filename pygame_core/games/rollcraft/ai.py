@@ -327,8 +327,9 @@ def _choose_or_reroll(state: RollCraftState, seat: int, rng: random.Random, samp
 # The search values positions without medium's estimate of the dice left in the group
 # (`group_worth`, turn_worth=False): that estimate ranked the choices keeping many dice first, so
 # the options that send dice to the platter (a high grey die: an extra grey mark per die moved)
-# were seldom followed. Hard on 60 solo games (seeds "e:0".."e:59", bench/rollcraft_levels.py):
-# 198 with the estimate, 219 without; at weight 0.3 / 0.6: 207 / 213 (see rollcraft_results.md).
+# were seldom followed. Hard (with `_search_prepare`) on 60 solo games, seeds "e:0".."e:59",
+# `bench/rollcraft_levels.py --seed e --levels hard`: 198 with the estimate, 207 / 213 with it at
+# weight 0.3 / 0.6, 219 without (bench/rollcraft_results.md).
 HARD_WIDTH = ((4, 6), (2, 4), (1, 1))
 
 
