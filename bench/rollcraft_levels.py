@@ -3,7 +3,9 @@ runes, leftover actions and decision time, over self-play games.
 
     nice -n 10 python3 bench/rollcraft_levels.py --games 500 --seed 1 --levels easy,medium,hard
 Same games as `python -m pygame_core simulate rollcraft --players 1 --games G --ai LEVEL --seed S`
-(self_play with seeds "S:i").
+(self_play with seeds "S:i"; a seed may be a word, e.g. `--seed e` plays "e:0", "e:1", ...).
+`--set group=0.6,price=4` changes weights of `ai.W` for the run (to compare settings on
+the same games).
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pygame_core.ai import self_play  # noqa: E402
+from pygame_core.games.rollcraft import ai  # noqa: E402
 from pygame_core.games.rollcraft.board import ZONES  # noqa: E402
 
 
-def run(level: str, games: int, seed: int, players: int = 1) -> dict:
+def run(level: str, games: int, seed: str, players: int = 1) -> dict:
     scores, zones, runes, left = [], [0.0] * 5, 0.0, [0.0] * 4
     started = time.perf_counter()
     decisions = 0
@@ -47,9 +50,15 @@ def run(level: str, games: int, seed: int, players: int = 1) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", default="1")
     parser.add_argument("--levels", default="easy,medium,hard")
+    parser.add_argument("--set", default="", help="weights of ai.W to change, KEY=VALUE,...")
     args = parser.parse_args()
+    for item in filter(None, args.set.split(",")):
+        key, _, number = item.partition("=")
+        if key not in ai.W:
+            raise SystemExit(f"no weight {key!r} in ai.W")
+        ai.W[key] = float(number)
     for level in args.levels.split(","):
         print(json.dumps(run(level, args.games, args.seed)), flush=True)
 

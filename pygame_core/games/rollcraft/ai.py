@@ -5,9 +5,10 @@
   a Re-roll when sampled throws promise more than the best choice now.
 - `hard`: a search over the rest of the active turn (`_search_choice`): the best few one-ply
   options of each choice are followed through the coming throws (sampled, the same throws for
-  every option), down to the last roll, for choices and Re-rolls; passive choices, +1 windows
-  and bonuses are one-ply on the same evaluation.
-Returns and Locks before a roll follow one rule of thumb at every level (`_prepare`).
+  every option), down to the last roll, for choices and Re-rolls, and each Return or Lock before
+  a throw through that throw (`_search_prepare`); passive choices, +1 windows and bonuses are
+  one-ply on the same evaluation.
+Easy and medium make Returns and Locks before a roll by one rule of thumb (`_prepare`).
 Every level plays active turns, passive choices, +1 windows and bonuses, and uses saved actions.
 `advise` ranks a person's options with the evaluation (the hint button).
 
@@ -323,6 +324,12 @@ def _choose_or_reroll(state: RollCraftState, seat: int, rng: random.Random, samp
 # Hard's search over the rest of the turn: at each choice the best few one-ply options are
 # followed; after each, the coming throw is sampled and answered the same way, narrower deeper
 # down. (options, throws) per depth: the first choice of a turn looks two throws ahead.
+# The search values positions without medium's estimate of the dice left in the group
+# (`group_worth`, turn_worth=False): that estimate ranked the choices keeping many dice first, so
+# the options that send dice to the platter (a high grey die: an extra grey mark per die moved)
+# were seldom followed. Hard (with `_search_prepare`) on 60 solo games, seeds "e:0".."e:59",
+# `bench/rollcraft_levels.py --seed e --levels hard`: 198 with the estimate, 207 / 213 with it at
+# weight 0.3 / 0.6, 219 without (bench/rollcraft_results.md).
 HARD_WIDTH = ((4, 6), (2, 4), (1, 1))
 
 
@@ -338,7 +345,7 @@ def _turn_value(state: RollCraftState, seat: int, seed: int, depth: int) -> floa
         return sum(_turn_value(_roll_outcome(state, rng), seat, seed + 7919 * (i + 1), depth)
                    for i in range(throws)) / throws
     if state.phase != CHOOSE or state.current_players() != [seat] or state.sheets[seat].pending:
-        return evaluate(state, seat)
+        return evaluate(state, seat, turn_worth=False)
     return _search_choice(state, seat, seed, depth)[0]
 
 
@@ -346,7 +353,7 @@ def _search_choice(state: RollCraftState, seat: int, seed: int, depth: int) -> t
     """(value, move) of the best choice at a CHOOSE position; every option is judged on the same
     sampled throws (common random numbers), so the comparison is fairer than the noise."""
     plain, _ = _split(state.legal_moves(seat))
-    scored = sorted(((move_value(state, seat, m), m) for m in plain), reverse=True)
+    scored = sorted(((move_value(state, seat, m, turn_worth=False), m) for m in plain), reverse=True)
     width = HARD_WIDTH[min(depth, len(HARD_WIDTH) - 1)][0]
     if width <= 1 or state.rolls >= B.regular_rolls:
         return scored[0]
@@ -359,6 +366,20 @@ def _search_choice(state: RollCraftState, seat: int, seed: int, depth: int) -> t
     return best_v, best
 
 
+# Hard's Returns and Locks before a throw: each option is followed through the coming throw at
+# this depth of HARD_WIDTH (its throws, then one-ply choices), on the same throws for every option.
+PREPARE_DEPTH = 2
+
+
+def _search_prepare(state: RollCraftState, seat: int, seed: int) -> str:
+    """The Return, Lock or throw whose coming throw promises most (the rule of thumb `_prepare`
+    for any further Return or Lock); cheaper options win ties, as the stock keeps its worth."""
+    moves = state.legal_moves(seat)
+    if len(moves) == 1:
+        return moves[0]
+    return max(reversed(moves), key=lambda m: _turn_value(after(state, seat, m), seat, seed, PREPARE_DEPTH))
+
+
 def hard(state: RollCraftState, seat: int, rng: random.Random) -> str:
     sheet = state.sheets[seat]
     if state.phase == CHOOSE and seat == state.active and not sheet.pending:
@@ -368,6 +389,8 @@ def hard(state: RollCraftState, seat: int, rng: random.Random) -> str:
             if _turn_value(after(state, seat, "reroll"), seat, seed, 1) > value_now + W["reroll_margin"]:
                 return "reroll"
         return best
+    if state.phase == PREPARE and seat == state.active and not sheet.pending:
+        return _search_prepare(state, seat, rng.randrange(1 << 30))
     return _greedy(state, seat, rng)
 
 
