@@ -55,6 +55,16 @@ def test_dist_layout(dist_dir):
     assert "__DICEHALL_APP_HASH__" not in loader  # the cache key carries this build's app.zip
     lock = json.loads((dist / "pyodide/pyodide-lock.json").read_text())
     assert lock["packages"] == {} and "python" in lock["info"]
+    # every module ships with its bytecode for the Pyodide's Python, used without a date check
+    tag = "cpython-" + "".join(lock["info"]["python"].split(".")[:2])
+    with zipfile.ZipFile(dist / "app.zip") as app:
+        names = set(app.namelist())
+        sources = [n for n in names if n.endswith(".py")]
+        assert len(sources) > 50
+        for source in sources:
+            folder, slash, name = source.rpartition("/")
+            pyc = app.read(f"{folder}{slash}__pycache__/{name[:-3]}.{tag}.pyc")
+            assert int.from_bytes(pyc[4:8], "little") == 0b01, source  # hash-based, unchecked
     manifest = json.loads((dist / "manifest.webmanifest").read_text())
     assert manifest["name"] == "Dice Hall" and manifest["display"] == "standalone"
     assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
