@@ -199,9 +199,24 @@ async function attempt(options) {
   }
 }
 
-// The warm path does not wait for PyScript: index.html calls prestart() as soon as this module
-// is loaded, and the snapshot is read and restored while PyScript loads its own modules (about
-// 300 ms here). PyScript's loadPyodide() then takes that interpreter. Its stdout and stderr are
+// An interpreter, restored if it can be, else booted plainly.
+async function boot(options) {
+  const { pyodide, miss } = await attempt(options);
+  if (pyodide) {
+    mark("data-boot", "snapshot");
+    return pyodide;
+  }
+  // A page may opt out before boot (window.diceHallMakeSnapshot = false): tests that do not
+  // need it, a benchmark of plain boots.
+  if (miss && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) makeLater();
+  mark("data-boot", "plain");
+  return loadPlain(options);
+}
+
+// The page's boot does not wait for PyScript: index.html calls prestart() as soon as this
+// module is loaded, and the interpreter is restored, or booted plainly on a first visit, while
+// PyScript loads its own modules (PyScript asked for it only ~0.6 s after navigation on a first
+// visit here). PyScript's loadPyodide() then takes that interpreter. Its stdout and stderr are
 // not known yet, so the early interpreter writes through `relay`, pointed at them on hand-over.
 // PyScript passes only those and indexURL (pyscript.json asks for no packages); indexURL is this
 // module's folder either way.
@@ -211,7 +226,7 @@ let early = null;
 export function prestart() {
   if (!ON_MAIN_THREAD || early) return;
   performance.mark("dh:prestart");
-  early = attempt({
+  early = boot({
     indexURL: new URL("./", import.meta.url).href,
     stdout: (text) => relay.stdout(text),
     stderr: (text) => relay.stderr(text),
@@ -222,18 +237,9 @@ export async function loadPyodide(options = {}) {
   if (ON_MAIN_THREAD) performance.mark("dh:loader"); // boot timeline for bench/boot.py
   const started = early;
   early = null;
-  const { pyodide, miss } = await (started || attempt(options));
-  if (pyodide) {
-    if (started) {
-      if (options.stdout) relay.stdout = options.stdout;
-      if (options.stderr) relay.stderr = options.stderr;
-    }
-    mark("data-boot", "snapshot");
-    return pyodide;
-  }
-  // A page may opt out before boot (window.diceHallMakeSnapshot = false): tests that do not
-  // need it, a benchmark of plain boots.
-  if (miss && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) makeLater();
-  mark("data-boot", "plain");
-  return loadPlain(options);
+  if (!started) return boot(options);
+  const pyodide = await started;
+  if (options.stdout) relay.stdout = options.stdout;
+  if (options.stderr) relay.stderr = options.stderr;
+  return pyodide;
 }
