@@ -32,7 +32,7 @@ import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
 export { version };
 
 const APP_HASH = "__DICEHALL_APP_HASH__";
-const CACHE_NAME = "dh-boot-snapshot"; // not "dicehall-…": the service worker deletes those on update
+export const CACHE_NAME = "dh-boot-snapshot"; // not "dicehall-…": the service worker deletes those on update
 const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}.bin`, import.meta.url).href;
 const ON_MAIN_THREAD = typeof document !== "undefined";
 

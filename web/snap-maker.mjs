@@ -7,9 +7,8 @@
  * shared/notes/boot-snapshot.md.
  */
 import { loadPyodide } from "./pyodide.mjs";
-import { packSnapshot } from "./snap-loader.mjs";
+import { CACHE_NAME, packSnapshot } from "./snap-loader.mjs";
 
-const CACHE_NAME = "dh-boot-snapshot";
 const KEY = self.name;
 
 // Python run in the maker: import what can be imported without a browser, so a restored
