@@ -199,20 +199,20 @@ def compile_pyc(sources: dict[str, bytes], root: Path = ROOT) -> dict[str, bytes
     return out
 
 
-def build_app_zip(packages: list[tuple[Path, str]], python: str, root: Path = ROOT) -> bytes:
+def build_app_zip(packages: list[tuple[Path, str]], root: Path = ROOT) -> bytes:
     """Deterministic zip: sorted entries, fixed timestamps and permissions; every module with
-    its bytecode for `python` (the Pyodide's Python version, e.g. "3.14.2") in __pycache__/."""
+    its bytecode for the shipped Pyodide next to it (mod.py, mod.pyc). The app imports straight
+    from the zip (zipimport: sys.path holds app.zip, see web/main.py), which looks for bytecode
+    there, not in __pycache__/."""
     entries: dict[str, bytes] = {}
     for pkg_dir, arc_root in packages:
         if not pkg_dir.is_dir():
             continue
         for path in _iter_package_files(pkg_dir):
             entries[arc_root + "/" + path.relative_to(pkg_dir).as_posix()] = path.read_bytes()
-    tag = "cpython-" + "".join(python.split(".")[:2])
     sources = {arc: data for arc, data in entries.items() if arc.endswith(".py")}
     for arc, pyc in compile_pyc(sources, root).items():
-        folder, slash, name = arc.rpartition("/")
-        entries[f"{folder}{slash}__pycache__/{name[:-3]}.{tag}.pyc"] = pyc
+        entries[arc + "c"] = pyc
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for arc, data in sorted(entries.items()):
@@ -366,7 +366,8 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     for rel, src in VENDOR_FILES.items():  # precached with everything else (step 6)
         write(rel, (root / "node_modules" / src).read_bytes())
 
-    # 3. Python packages -> app.zip (unpacked into the interpreter's cwd by PyScript "files").
+    # 3. Python packages -> app.zip (written as it is into the interpreter's cwd by PyScript
+    #    "files"; the app imports from it, see web/main.py).
     roots = [root, *(Path(r).resolve() for r in extra_roots)]
     games = game_packages(roots, web)
     packages = [(root / "pygame_core", "pygame_core"), (web / "dicehall", "dicehall")]
@@ -380,7 +381,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     for pkg_dir, _ in packages[:2]:
         if not pkg_dir.is_dir():
             warnings.append(f"package dir missing, skipped: {pkg_dir}")
-    app_zip = build_app_zip(packages, lock["info"]["python"], root)
+    app_zip = build_app_zip(packages, root)
     write("app.zip", app_zip)
     # The boot-snapshot loader sits next to pyodide.mjs (PyScript derives indexURL from its
     # location); its cache key carries app.zip's hash, so a new app never restores old modules.
@@ -390,10 +391,9 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         raise SystemExit(f"build.py: {loader} lacks {SNAP_APP_HASH_TOKEN}")
     write(f"pyodide/{SNAP_LOADER}", loader_src.replace(
         SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16]).encode())
-    maker = web / SNAP_MAKER if (web / SNAP_MAKER).is_file() else root / "web" / SNAP_MAKER
-    write(f"pyodide/{SNAP_MAKER}", maker.read_bytes())
-    ai_worker = web / AI_WORKER if (web / AI_WORKER).is_file() else root / "web" / AI_WORKER
-    write(f"pyodide/{AI_WORKER}", ai_worker.read_bytes())
+    for name in (SNAP_MAKER, AI_WORKER):  # copied as they are, next to snap-loader.mjs
+        source = web / name if (web / name).is_file() else root / "web" / name
+        write(f"pyodide/{name}", source.read_bytes())
     # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with
     # data/index.json giving each file's sha256 so the app refuses a truncated or altered copy.
     data_index: dict[str, dict[str, str]] = {}
@@ -407,7 +407,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
                     data_index.setdefault(name, {})[path.name] = hashlib.sha256(data).hexdigest()
     write("data/index.json", (json.dumps(data_index, sort_keys=True) + "\n").encode())
     write("pyscript.json", (json.dumps(
-        {"interpreter": f"./pyodide/{SNAP_LOADER}", "files": {"./app.zip": "./*"},
+        {"interpreter": f"./pyodide/{SNAP_LOADER}", "files": {"./app.zip": "./app.zip"},
          "plugins": [f"!{name}" for name in PYSCRIPT_UNUSED_PLUGINS]}, indent=2) + "\n").encode())
     for rel, data in catalogs(web, games).items():
         write(rel, data)

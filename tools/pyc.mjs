@@ -2,7 +2,7 @@
  *
  * stdin: JSON [[name, source], …]; stdout: JSON {name: base64 of the .pyc}. The .pyc files are
  * "unchecked hash" ones: the importer uses them without comparing them with the source's
- * modification time, which unpacking app.zip does not keep. Bytecode is specific to the Python
+ * modification time, which app.zip does not keep. Bytecode is specific to the Python
  * build, so it must come from node_modules/pyodide, the same Pyodide the app ships.
  */
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";

@@ -8,13 +8,13 @@
  *   them without reading or compiling anything again;
  * - otherwise ({boot: "self"}) it asks snap-loader.mjs like the page does: a restore from Cache
  *   Storage if it can, else a plain boot.
- * Then it writes the app's files (app.zip: a snapshot has no files, and lazy imports and data
- * need them) and runs worker.py, whose CALLS it serves.
+ * Then it writes app.zip (a snapshot has no files, and lazy imports need it; see useAppZip) and
+ * runs worker.py, whose CALLS it serves.
  *
  * Messages in: {boot} once, then {id, fn, args}. Out: {ready: true} or {failed: reason} once,
  * then {id, value} or {id, error} per call. Calls that arrive while it boots wait for it.
  */
-import { loadPyodide, restoreHandedOver } from "./snap-loader.mjs";
+import { loadPyodide, restoreHandedOver, useAppZip } from "./snap-loader.mjs";
 // Parsed while the worker waits for the page (snap-loader imports it only when it boots).
 import "./pyodide.asm.mjs";
 
@@ -45,7 +45,7 @@ async function boot() {
   files.catch(() => {}); // reported below, once the interpreter is up
   const pyodide = await interpreter();
   const [zip, source] = await files;
-  pyodide.unpackArchive(zip, "zip");
+  useAppZip(pyodide, zip);
   const scope = pyodide.globals.get("dict")();
   pyodide.runPython(source, { globals: scope, filename: "worker.py" });
   const calls = {};

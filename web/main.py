@@ -1,5 +1,13 @@
 # Dice Hall main thread: boots the UI (dicehall.app); the AI worker starts once the UI is ready.
+import os
+import sys
+
 from pyscript import window
+
+# The app imports from app.zip itself, which PyScript wrote into the cwd ("files" in pyscript.json);
+# an interpreter restored from the boot snapshot has it on sys.path already (snap-loader.mjs).
+if os.path.abspath("app.zip") not in sys.path:
+    sys.path.insert(0, os.path.abspath("app.zip"))
 
 try:
     window.performance.mark("dh:main")

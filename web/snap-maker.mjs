@@ -1,13 +1,13 @@
 /* Dice Hall boot snapshot maker: a module worker started by snap-loader.mjs after a plain boot.
  *
- * It boots a throwaway interpreter able to make a snapshot, unpacks app.zip, imports every
+ * It boots a throwaway interpreter able to make a snapshot, writes app.zip, imports every
  * module that does not use the page, and stores the interpreter's memory in Cache Storage under
  * the key it was given as its worker name (Pyodide version + app.zip hash); other keys are
  * deleted. Posts "stored", or the reason it could not. See snap-loader.mjs and
  * shared/notes/boot-snapshot.md.
  */
 import { loadPyodide } from "./pyodide.mjs";
-import { CACHE_NAME, packSnapshot } from "./snap-loader.mjs";
+import { CACHE_NAME, packSnapshot, useAppZip } from "./snap-loader.mjs";
 
 const KEY = self.name;
 
@@ -21,10 +21,10 @@ def _dicehall_pre_import():
     page_modules = ("js", "pyscript", "pyodide")
     def browser_free(name):
         spec = importlib.util.find_spec(name)
-        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        source = spec.loader.get_source(name) if spec is not None and spec.loader is not None else None
+        if source is None:
             return False
-        with open(spec.origin, encoding="utf-8") as source:
-            tree = ast.parse(source.read())
+        tree = ast.parse(source)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
@@ -57,7 +57,7 @@ async function make() {
   const maker = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
   const response = await fetch(new URL("../app.zip", import.meta.url));
   if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
-  maker.unpackArchive(await response.arrayBuffer(), "zip");
+  useAppZip(maker, await response.arrayBuffer());
   maker.runPython(PRE_IMPORT);
   const bytes = maker.makeMemorySnapshot();
   const cache = await caches.open(CACHE_NAME);
