@@ -2,9 +2,11 @@
  *
  * window.diceHallAI:
  * - start(): makes sure a worker boots. On a visit with a boot snapshot the worker is created
- *   as soon as the page finds the snapshot (event "dicehall:snapshot" from snap-loader.mjs), and
- *   once the page's own restore is done ("dicehall:restored") it gets the compiled wasm and the
- *   snapshot's bytes: it restores on the other core while the page imports the app. Otherwise
+ *   as soon as the page finds the snapshot (event "dicehall:snapshot" from snap-loader.mjs); it
+ *   gets the compiled wasm as soon as the page has it ("dicehall:handover-wasm") and creates its
+ *   module on the other core, then the snapshot's bytes once the page's own restore is done
+ *   ("dicehall:handover-bytes"; null if that restore failed: the worker then boots by itself).
+ *   Otherwise
  *   (a first visit, or a restore that failed) the app calls start() once its UI is up and the
  *   worker boots by itself, so that two boots never share the CPU on a first visit (that made
  *   it about a quarter slower).
@@ -95,9 +97,13 @@
     call: call,
   };
   window.addEventListener("dicehall:snapshot", create);
-  window.addEventListener("dicehall:restored", function (event) {
+  window.addEventListener("dicehall:handover-wasm", function (event) {
     var detail = event.detail || {};
     create();
-    tell({ wasm: detail.wasm, bytes: detail.bytes }, detail.bytes ? [detail.bytes.buffer] : []);
+    tell({ wasm: detail.wasm, length: detail.length });
+  });
+  window.addEventListener("dicehall:handover-bytes", function (event) {
+    var bytes = (event.detail || {}).bytes;
+    if (worker) worker.postMessage({ bytes: bytes || null }, bytes ? [bytes.buffer] : []);
   });
 })();

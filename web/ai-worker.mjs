@@ -3,29 +3,31 @@
  * Created by ai-client.js. PyScript's own worker set-up cost about 400 ms before it even asked
  * for an interpreter (measured; issue 12), which is why this worker is plain. Its interpreter:
  * - on a visit with a boot snapshot, the page creates this worker as soon as it finds the
- *   snapshot (the modules load meanwhile) and, once its own restore is done, hands over the
- *   compiled wasm and the snapshot's bytes ({boot: {wasm, bytes}}): the worker restores from
- *   them without reading or compiling anything again;
+ *   snapshot (the modules load meanwhile), hands over the compiled wasm and the snapshot's
+ *   length once it has compiled it ({boot: {wasm, length}}: the worker creates its module
+ *   meanwhile), then the bytes once its own restore is done ({bytes}; null if it failed, and
+ *   the worker boots by itself): nothing is read or compiled twice;
  * - otherwise ({boot: "self"}) it asks snap-loader.mjs like the page does: a restore from Cache
  *   Storage if it can, else a plain boot.
  * Then it writes app.zip (a snapshot has no files, and lazy imports need it; see useAppZip) and
  * runs worker.py, whose CALLS it serves.
  *
- * Messages in: {boot} once, then {id, fn, args}. Out: {ready: true} or {failed: reason} once,
- * then {id, value} or {id, error} per call. Calls that arrive while it boots wait for it.
+ * Messages in: {boot} once (and {bytes} after {boot: {wasm, length}}), then {id, fn, args}.
+ * Out: {ready: true} or {failed: reason} once, then {id, value} or {id, error} per call. Calls that arrive while it boots wait for it.
  */
 import { loadPyodide, restoreHandedOver, useAppZip } from "./snap-loader.mjs";
 // Parsed while the worker waits for the page (snap-loader imports it only when it boots).
 import "./pyodide.asm.mjs";
 
-let begin;
+let begin, handBytes;
 const told = new Promise((resolve) => { begin = resolve; });
+const handed = new Promise((resolve) => { handBytes = resolve; }); // the snapshot's bytes, or null
 
 async function interpreter() {
   const how = await told;
-  if (how && how.wasm && how.bytes) {
+  if (how && how.wasm && how.length) {
     try {
-      return await restoreHandedOver(how.wasm, how.bytes);
+      return await restoreHandedOver(how.wasm, how.length, handed);
     } catch (err) {
       console.warn("dicehall: AI worker could not restore what the page handed over", err);
     }
@@ -60,6 +62,7 @@ booted.then(() => self.postMessage({ ready: true }),
 self.onmessage = async (event) => {
   const { boot: how, id, fn, args } = event.data || {};
   if (how) return begin(how);
+  if ("bytes" in (event.data || {})) return handBytes(event.data.bytes);
   try {
     const calls = await booted;
     if (!Object.hasOwn(calls, fn)) throw new Error(`no such call: ${fn}`);

@@ -108,8 +108,11 @@ function mark(name, value) {
 }
 
 // `compiled` receives the compiled WebAssembly.Module (the page hands it to the AI worker);
-// `wasm`, a module compiled elsewhere, is used instead of compiling pyodide.asm.wasm again.
-function restoreOptions(options, bytes, { compiled, wasm } = {}) {
+// `wasm`, a module compiled elsewhere, is used instead of compiling pyodide.asm.wasm again;
+// `filled` (the AI worker's) settles once `bytes` holds the snapshot: Pyodide reads the snapshot
+// only after the module is created (restoreSnapshot, right after createPyodideModule resolves),
+// so the module is created while the bytes are still on their way.
+function restoreOptions(options, bytes, { compiled, wasm, filled } = {}) {
   return {
     ...options,
     _loadSnapshot: bytes,
@@ -133,7 +136,9 @@ function restoreOptions(options, bytes, { compiled, wasm } = {}) {
           return { module: wasm, instance: await WebAssembly.instantiate(wasm, imports) };
         };
       }
-      return createPyodideModule(settings);
+      const module = await createPyodideModule(settings);
+      await filled;
+      return module;
     },
   };
 }
@@ -144,11 +149,18 @@ async function restore(options, bytes, hooks) {
   return pyodide;
 }
 
-/** The AI worker's restore from what the page hands over once its own restore is done: the
- * compiled wasm module and the snapshot's bytes. Reading 31 MB again and compiling 9.6 MB of
- * wasm again took the worker about 0.3 s here. */
-export async function restoreHandedOver(wasm, bytes) {
-  const pyodide = await restore({}, bytes, { wasm });
+/** The AI worker's restore from what the page hands over: the compiled wasm module and the
+ * snapshot's length as soon as the page has compiled it, then (`handed`, a promise) the bytes
+ * once the page's own restore is done. The worker creates its module meanwhile, and reads and
+ * compiles nothing again (doing so took it about 0.3 s here). */
+export async function restoreHandedOver(wasm, length, handed) {
+  const bytes = new Uint8Array(length);
+  const filled = Promise.resolve(handed).then((given) => {
+    if (!given || given.length !== length) throw new Error("boot snapshot: the page handed over no snapshot");
+    bytes.set(given);
+  });
+  filled.catch(() => {}); // awaited (and its error caught) in createPyodideModule
+  const pyodide = await restore({}, bytes, { wasm, filled });
   mark("data-boot", "snapshot");
   return pyodide;
 }
@@ -194,14 +206,18 @@ async function attempt(options) {
     // ai-client.js creates the AI worker on this, so that it loads its modules meanwhile
     if (ON_MAIN_THREAD) dispatchEvent(new Event("dicehall:snapshot"));
     const bytes = unpackSnapshot(new Uint8Array(await hit.arrayBuffer()));
-    let compiled = null;
-    const pyodide = await restore(options, bytes, ON_MAIN_THREAD ? { compiled: (m) => { compiled = m; } } : {});
-    if (ON_MAIN_THREAD) {
-      performance.mark("dh:restored");
-      // ai-client.js hands both to the AI worker (the bytes are moved, not copied: the heap
-      // holds its own copy now)
-      if (compiled) dispatchEvent(new CustomEvent("dicehall:restored", { detail: { wasm: compiled, bytes } }));
+    // ai-client.js hands the compiled module, then the bytes, to the AI worker (see
+    // restoreHandedOver); the bytes are moved, not copied: the heap holds its own copy by then.
+    let handing = false;
+    const handOver = (event, detail) => dispatchEvent(new CustomEvent(event, { detail }));
+    const compiled = (wasm) => { handing = true; handOver("dicehall:handover-wasm", { wasm, length: bytes.length }); };
+    let pyodide;
+    try {
+      pyodide = await restore(options, bytes, ON_MAIN_THREAD ? { compiled } : {});
+    } finally {
+      if (handing) handOver("dicehall:handover-bytes", { bytes: pyodide ? bytes : null });
     }
+    if (ON_MAIN_THREAD) performance.mark("dh:restored");
     return { pyodide };
   } catch (err) {
     console.warn("dicehall: boot snapshot refused, booting plainly", err);

@@ -80,21 +80,35 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     assert boot_path(page) == "snapshot" and saved_table(page).match.index >= 3
 
 
-@pytest.mark.parametrize("damage", ["junk", "truncated"])
+@pytest.mark.parametrize("damage", ["junk", "truncated", "another build"])
 def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
     key = first_visit(page, site)
     page.evaluate("""async ([name, key, damage]) => {
         const cache = await caches.open(name);
         const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
-        const bad = damage === 'junk' ? crypto.getRandomValues(new Uint8Array(65536)) : bytes.slice(0, bytes.length >> 1);
+        let bad;
+        if (damage === 'junk') bad = crypto.getRandomValues(new Uint8Array(65536));
+        else if (damage === 'truncated') bad = bytes.slice(0, bytes.length >> 1);
+        else {  // another Pyodide build's: whole, but its build id (heap bytes 16..47) differs
+            bad = bytes.slice();
+            const firstBlock = 8 + Math.ceil(Math.ceil(new DataView(bytes.buffer).getUint32(4, true) / 4096) / 8);
+            bad[firstBlock + 20] ^= 0xff;
+        }
         await cache.put(key, new Response(bad));
     }""", [CACHE, key, damage])
+    said = []
+    page.on("console", lambda message: said.append(message.text))
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "plain"
     assert page.evaluate(KEYS_JS) == []  # the bad entry is gone
+    if damage == "another build":  # refused by Pyodide after the page handed its wasm to the AI
+        # worker, which then boots by itself
+        page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
+        assert any("build id mismatch" in text for text in said), said
+        assert "dicehall boot (worker): plain" in said
     play_a_turn(page)
-    if damage == "truncated":
+    if damage != "junk":
         return  # the remaking below is the same for both kinds of damage: checked once (suite time)
     page.reload()  # the next visit makes a good one again, and the one after restores it
     wait_ready(page)
