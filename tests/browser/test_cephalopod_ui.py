@@ -201,7 +201,7 @@ def test_two_people_play_a_small_board_in_every_language(site, page, lang):
     places = saved.state.ranking()
     winner = [saved.seats[s]["name"] for s in (0, 1) if places[s] == 1]
     if len(winner) == 1:
-        assert winner[0] in page.inner_text(tid("winner"))
+        assert winner[0] in page.inner_text(tid("winners"))
     no_raw_text(page, "cephalopod")
 
 

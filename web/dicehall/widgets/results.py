@@ -31,9 +31,8 @@ def results_table(t, seats: list[dict], state, heads: list[str], breakdown) -> s
         rows.append(f'<tr data-testid="result-row-{seat}"><td class="num">{places[seat]}</td><th scope="row">{seat_label(seats, seat)}</th>'
                     f'{cells}<td class="num total" data-testid="result-total-{seat}">{scores[seat]}</td></tr>')
     head = "".join(f'<th scope="col" class="num">{esc(h)}</th>' for h in heads)
-    winners = [seats[s]["name"] for s in range(len(places)) if places[s] == 1]
-    headline = (t("results.winner", name=winners[0]) if len(winners) == 1 else t("results.shared", names=", ".join(winners)))
-    return (f'<p class="lead" data-testid="winner"><bdi>{esc(headline)}</bdi></p><div class="scroll" tabindex="0" '
+    # the winners are announced above the table, once (render_results: "results.winners")
+    return (f'<div class="scroll" tabindex="0" '
             f'aria-labelledby="res-h"><table class="results-table" data-testid="results-table">'
             f'<caption class="sr-only">{esc(t("results.heading"))}</caption><thead><tr><th scope="col">{esc(t("results.place"))}</th>'
             f'<th scope="col">{esc(t("results.player"))}</th>{head}<th scope="col" class="num">{esc(t("results.total"))}</th></tr></thead>'
