@@ -6,10 +6,9 @@
  *   gets the compiled wasm as soon as the page has it ("dicehall:handover-wasm") and creates its
  *   module on the other core, then the snapshot's bytes once the page's own restore is done
  *   ("dicehall:handover-bytes"; null if that restore failed: the worker then boots by itself).
- *   Otherwise
- *   (a first visit, or a restore that failed) the app calls start() once its UI is up and the
- *   worker boots by itself, so that two boots never share the CPU on a first visit (that made
- *   it about a quarter slower).
+ *   Otherwise (a first visit, or a restore that failed) the app calls start() once its UI is
+ *   up and the worker boots by itself, so that two boots never share the CPU on a first visit
+ *   (that made it about a quarter slower).
  * - restart(): a fresh worker (the app's recovery after a failed call).
  * - ready(): a promise, resolved when the worker has booted, rejected if it could not.
  * - call(fn, ...args): a promise of the worker's answer (a string); rejected with its error.

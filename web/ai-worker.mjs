@@ -13,7 +13,8 @@
  * runs worker.py, whose CALLS it serves.
  *
  * Messages in: {boot} once (and {bytes} after {boot: {wasm, length}}), then {id, fn, args}.
- * Out: {ready: true} or {failed: reason} once, then {id, value} or {id, error} per call. Calls that arrive while it boots wait for it.
+ * Out: {ready: true} or {failed: reason} once, then {id, value} or {id, error} per call.
+ * Calls that arrive while it boots wait for it.
  */
 import { loadPyodide, restoreHandedOver, useAppZip } from "./snap-loader.mjs";
 // Parsed while the worker waits for the page (snap-loader imports it only when it boots).

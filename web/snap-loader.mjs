@@ -10,7 +10,7 @@
  *   writes the app's files again (they are not in the snapshot) and runs main.py. The AI worker
  *   (ai-worker.mjs) restores from the compiled wasm and the bytes this thread hands over.
  * - Miss: a plain boot. Once the app and its AI worker are up, a module worker (snap-maker.mjs)
- *   boots a throwaway interpreter, unpacks app.zip, imports every DOM-free module (engines, AI,
+ *   boots a throwaway interpreter, writes app.zip, imports every DOM-free module (engines, AI,
  *   views' helpers) and stores its memory as the snapshot. A snapshot made in a worker restores
  *   on the main thread and in the AI worker alike (measured), and the first visit is not slowed.
  * - Any failure (no Cache Storage, a truncated or corrupt entry, another Pyodide build, a
@@ -154,6 +154,8 @@ async function restore(options, bytes, hooks) {
  * once the page's own restore is done. The worker creates its module meanwhile, and reads and
  * compiles nothing again (doing so took it about 0.3 s here). */
 export async function restoreHandedOver(wasm, length, handed) {
+  // Pyodide restores from the array it was given before the module exists, so the bytes that
+  // arrive later are copied into it (about 10 ms, in the worker).
   const bytes = new Uint8Array(length);
   const filled = Promise.resolve(handed).then((given) => {
     if (!given || given.length !== length) throw new Error("boot snapshot: the page handed over no snapshot");
