@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from urllib.parse import unquote
 
 from pygame_core.registry import get_entry
 from pygame_core.rooms.guest import RoomGuest
@@ -35,6 +34,14 @@ ERRORS = {"unavailable-id": "room.err.taken", "browser-incompatible": "room.err.
 # A direct link's errors (web/direct.js), said where the invitation or the answer is shown.
 DIRECT_ERRORS = {"bad-answer": "room.err.bad_answer", "bad-offer": "room.err.bad_offer",
                  "failed": "room.err.direct_failed"}  # any other: room.err.invite_failed
+
+
+def unquoted(text: str) -> str:
+    """urllib.parse.unquote, imported when a join link is read: urllib.parse (it imports
+    ipaddress) was the largest import of a first visit's boot, and only a join link needs it."""
+    from urllib.parse import unquote
+
+    return unquote(text)
 
 
 class RoomDesk:
@@ -91,7 +98,7 @@ class RoomDesk:
         host invited again after a link was lost): its join screen comes first."""
         parts = self.app.route()
         return len(parts) == 3 and parts[0] == "join" and self.guesting is not None \
-            and self.guesting.invitation is not None and unquote(parts[2]) != self.guesting.invitation
+            and self.guesting.invitation is not None and unquoted(parts[2]) != self.guesting.invitation
 
     def on_play_screen(self) -> bool:
         parts = self.app.route()
@@ -301,11 +308,11 @@ class RoomDesk:
             if len(parts) == 2 and valid_room_id(parts[1]):
                 self.join(parts[1], self.name_draft)
                 self.app.render()
-            elif len(parts) == 3 and valid_room_id(parts[1]) and valid_invitation(unquote(parts[2])):
+            elif len(parts) == 3 and valid_room_id(parts[1]) and valid_invitation(unquoted(parts[2])):
                 if self._new_invitation():
                     self.guesting.close()  # the lost link's session; its seat secret is saved
                     self.guesting = None
-                self.join(parts[1], self.name_draft, unquote(parts[2]))
+                self.join(parts[1], self.name_draft, unquoted(parts[2]))
                 self.app.render()
         elif action == "room-leave":
             self.leave()
@@ -519,7 +526,7 @@ class RoomDesk:
         session = self.guesting
         again = False  # this phone was let into this room before: its seat secret is saved
         if invitation is not None:
-            invitation = unquote(invitation)  # a messenger may have escaped its "~"
+            invitation = unquoted(invitation)  # a messenger may have escaped its "~"
             if self._new_invitation():
                 session = None  # a new invitation after a lost link: join by it
             saved = saved_guest(self.app.load(GUEST_KEY))

@@ -28,6 +28,7 @@ import struct
 import sys
 import time
 from array import array
+from functools import cache
 from math import comb
 from pathlib import Path
 
@@ -44,12 +45,12 @@ OUTCOMES = DICE + 1  # then P(turn scores T(n)) under the policy, n = 0..10 (0: 
 TOLERANCE = 1e-13
 
 
-def _count_outcomes(k: int) -> list[tuple[tuple[int, ...], float]]:
-    """Throws of k dice as face-count vectors with probabilities."""
+@cache
+def throws(k: int) -> list[tuple[tuple[int, ...], float]]:
+    """Throws of k dice as face-count vectors with probabilities. Made on first use, not at
+    import: the app imports this module on its first visit's critical path, and the ten-dice
+    tables took about as long as all the other game packages together to build."""
     return [(tuple(map(faces.count, FACES)), p) for faces, p in roll_outcomes(k)]
-
-
-_THROWS = {k: _count_outcomes(k) for k in range(DICE + 1)}
 
 
 # --- position index: compositions of the ten dice into (n, i, meeple..ship, u) -------------------
@@ -158,7 +159,7 @@ class Policy:
 
     def throw_value(self, k: int, i: int, n: int) -> float:
         """The value of throwing k dice into an empty active zone (no used dice yet)."""
-        return sum(p * self.value(counts, i, 0, n) for counts, p in _THROWS[k])
+        return sum(p * self.value(counts, i, 0, n) for counts, p in throws(k))
 
     def fresh_turn(self) -> float:
         """The optimal expected points of a turn before its first throw."""
@@ -332,7 +333,7 @@ def continue_risk(policy: Policy, inactive: int, scored: int) -> float:
         return result
 
     k = DICE - inactive - scored
-    return sum(p * bust(counts, inactive, 0, scored) for counts, p in _THROWS[k])
+    return sum(p * bust(counts, inactive, 0, scored) for counts, p in throws(k))
 
 
 def _follow(active, i, u, n, move, fn) -> float:

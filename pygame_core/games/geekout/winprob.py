@@ -21,7 +21,7 @@ from .rules import (
     action_moves, busts, exhausted, flip, triangle,
 )
 from . import solver
-from .solver import CONT_KEYS, POSITIONS, Policy, _THROWS, positions, rank
+from .solver import CONT_KEYS, POSITIONS, Policy, positions, rank, throws
 
 TOLERANCE = 1e-11
 FACE_OF = {name: face for face, name in FACE_NAMES.items()}
@@ -133,7 +133,7 @@ class Graph:
         # Backward order per scored count: most used dice first (an action adds one used die).
         self.levels = {n: sorted((p for p in range(POSITIONS) if self.scored[p] == n), key=lambda p: -self.used[p])
                        for n in range(DICE + 1)}
-        self.throws = {(i, n): [(rank(counts, i, n), prob) for counts, prob in _THROWS[DICE - i - n]]
+        self.throws = {(i, n): [(rank(counts, i, n), prob) for counts, prob in throws(DICE - i - n)]
                        for i, n in CONT_KEYS}
         # For the plain solver, per scored count: positions split by kind. Busts are constant;
         # a bank's value depends only on the continue values, and every action leads to more
@@ -252,7 +252,7 @@ class Graph:
         choice: dict[int, tuple] = {}  # the policy's successors per position, found once
         decide: dict[tuple[int, int], float] = {}
         out: dict[int, float] = {}
-        for counts, prob in _THROWS[START_ACTIVE]:
+        for counts, prob in throws(START_ACTIVE):
             mass[rank(counts, START_INACTIVE, 0)] += prob
         for n in range(DICE + 1):
             order = list(reversed(self.levels[n]))  # forward: fewest used dice first
