@@ -106,13 +106,15 @@ def squares_of(mask: int) -> list[int]:
 
 def gain_of_adding(mask: int, index: int) -> int:
     """Group points `mask` gains when square `index` joins it (the groups it touches merge)."""
-    bit = 1 << index
     touching = NEIGHBOURS[index] & mask
-    if not touching:
-        return 1
-    merged = component(mask | bit, bit)
-    before = group_points(merged & ~bit)
-    return triangle(merged.bit_count()) - before
+    size, before = 1, 0
+    while touching:  # each group the square touches, once
+        group = component(mask, touching & -touching)
+        count = group.bit_count()
+        size += count
+        before += triangle(count)
+        touching &= ~group
+    return triangle(size) - before
 
 
 def loss_of_removing(mask: int, index: int) -> int:
