@@ -16,7 +16,10 @@ others lapse (`ordered`).
           win on it, who throws next); blocking enters as the opponent's lower expected gain and
           damage — a square taken to block can still be stolen, so it only counts as much as it
           really hinders. Time-limited: the plans are searched best first and the search stops
-          when its budget is spent, keeping the best plan found.
+          when its budget is spent, keeping the best plan found. Measured against greedy on the
+          acceptance dice and not kept: choosing the plan by playing the game out many times with
+          greedy at every seat (policy improvement against the real opponent,
+          `bench/rolf_rollouts.py`) wins no more often than this search.
 
 `advise(state, seat)` ranks the current seat's plans as medium does (the hint button: it runs on
 the main thread, so it must take milliseconds, not hard's up to a second).
@@ -93,22 +96,29 @@ def next_roller(state: RolfState) -> int:
     return (state.seat + 1) % state.num_players
 
 
-def quick_gain(state: RolfState, seat: int, index: int, damage: float) -> float:
-    """Points `seat` gains by taking `index` now, plus `damage` × the owner's loss (steals);
-    a placement that wins at once (full diagonal, 100) is worth WIN."""
-    own = state.owners[seat]
+def placement_gain(own: int, corner: bool, total: int, index: int) -> float:
+    """Points a seat with squares `own`, corner bonus `corner` and `total` gains by taking `index`
+    (groups joined, diagonal and corner bonus); a placement that wins at once is worth WIN."""
     bit = 1 << index
     gain = gain_of_adding(own, index)
     if bit & DIAGONAL:
         gain += DIAGONAL_BONUS
         if (own | bit) & DIAGONAL == DIAGONAL:
             return WIN
-    if not state.corner[seat] and (own | bit) & CORNERS == CORNERS:
+    if not corner and (own | bit) & CORNERS == CORNERS:
         gain += CORNER_BONUS
-    if state.total(seat) + gain >= WIN_TOTAL:
+    if total + gain >= WIN_TOTAL:
         return WIN
-    if damage:
-        for victim, mask in enumerate(state.owners):
+    return gain
+
+
+def quick_gain(state: RolfState, seat: int, index: int, damage: float) -> float:
+    """Points `seat` gains by taking `index` now, plus `damage` × the owner's loss (steals);
+    a placement that wins at once (full diagonal, 100) is worth WIN."""
+    gain = placement_gain(state.owners[seat], state.corner[seat], state.total(seat), index)
+    if damage and gain != WIN:
+        bit = 1 << index
+        for mask in state.owners:
             if mask & bit:
                 gain += damage * loss_of_removing(mask, index)
                 break
