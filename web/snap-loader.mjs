@@ -6,8 +6,8 @@
  *
  * - Hit (every visit after the first): restore the interpreter from a memory snapshot kept in
  *   Cache Storage, then reseed `random` (it would repeat after every restore). The restore
- *   starts before PyScript asks for it (prestart(), called by index.html), and PyScript then
- *   writes the app's files again (they are not in the snapshot) and runs main.py. The AI worker
+ *   starts before PyScript asks for it (prestart(), called by index.html), the app's archive is
+ *   written into it again (files are not in a snapshot), and PyScript runs main.py. The AI worker
  *   (ai-worker.mjs) restores from the compiled wasm and the bytes this thread hands over.
  * - Miss: a plain boot. Once the app and its AI worker are up, a module worker (snap-maker.mjs)
  *   boots a throwaway interpreter, writes app.zip, imports every DOM-free module (engines, AI,
@@ -96,7 +96,7 @@ function unpackSnapshot(packed) {
 // of every warm boot). Every interpreter (the page, the AI worker, the snapshot maker) uses the
 // same absolute path, so one restored from a snapshot finds the archive its importer remembers;
 // the snapshot's key holds app.zip's hash, so the bytes are the same too. The page's copy is
-// written by PyScript ("files" in pyscript.json) and put on sys.path by main.py.
+// written by loadPyodide below, before PyScript runs anything.
 export function useAppZip(pyodide, zip) {
   pyodide.FS.writeFile("app.zip", new Uint8Array(zip));
   pyodide.runPython("import os, sys\nif os.path.abspath('app.zip') not in sys.path: sys.path.insert(0, os.path.abspath('app.zip'))\ndel os, sys");
@@ -251,10 +251,23 @@ async function boot(options) {
 // module's folder either way.
 const relay = { stdout: (text) => console.log(text), stderr: (text) => console.warn(text) };
 let early = null;
+let earlyZip = null;
+
+// The app's archive, fetched while the interpreter boots and written into it as soon as it is
+// up (on the page; the AI worker fetches its own). PyScript's "files" would fetch it only after
+// the interpreter exists, then write it, before it runs anything (about 30 ms of a warm boot).
+function fetchAppZip() {
+  return fetch(new URL("../app.zip", import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
 
 export function prestart() {
   if (!ON_MAIN_THREAD || early) return;
   performance.mark("dh:prestart");
+  earlyZip = fetchAppZip();
+  earlyZip.catch(() => {}); // reported when PyScript asks for the interpreter
   early = boot({
     indexURL: new URL("./", import.meta.url).href,
     stdout: (text) => relay.stdout(text),
@@ -265,10 +278,13 @@ export function prestart() {
 export async function loadPyodide(options = {}) {
   if (ON_MAIN_THREAD) performance.mark("dh:loader"); // boot timeline for bench/boot.py
   const started = early;
-  early = null;
-  if (!started) return boot(options);
-  const pyodide = await started;
-  if (options.stdout) relay.stdout = options.stdout;
-  if (options.stderr) relay.stderr = options.stderr;
+  const zip = earlyZip || (ON_MAIN_THREAD ? fetchAppZip() : null);
+  early = earlyZip = null;
+  const pyodide = await (started || boot(options));
+  if (started) {
+    if (options.stdout) relay.stdout = options.stdout;
+    if (options.stderr) relay.stderr = options.stderr;
+  }
+  if (zip) useAppZip(pyodide, await zip);
   return pyodide;
 }

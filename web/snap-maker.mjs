@@ -35,6 +35,9 @@ def _dicehall_pre_import():
             if any(n.split(".")[0] in page_modules for n in names):
                 return False
         return True
+    # Standard modules PyScript's own package imports on every boot (pyscript.display: html,
+    # which loads a table of 2,000 entity names); the rest of what it needs is imported already.
+    import html
     done = []
     for top in ("pygame_core", "dicehall"):
         if not browser_free(top):
