@@ -7,7 +7,7 @@
  * shared/notes/boot-snapshot.md.
  */
 import { loadPyodide } from "./pyodide.mjs";
-import { CACHE_NAME, packSnapshot, useAppZip } from "./snap-loader.mjs";
+import { CACHE_NAME, LENGTH_HEADER, packSnapshot, useAppZip } from "./snap-loader.mjs";
 
 const KEY = self.name;
 
@@ -67,7 +67,9 @@ async function make() {
   for (const request of await cache.keys()) {
     if (request.url !== KEY) await cache.delete(request);
   }
-  await cache.put(KEY, new Response(packSnapshot(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
+  await cache.put(KEY, new Response(packSnapshot(bytes), {
+    headers: { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(bytes.length) },
+  }));
 }
 
 make().then(() => self.postMessage("stored"), (err) => self.postMessage(String(err && err.message || err)));
