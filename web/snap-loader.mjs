@@ -236,8 +236,6 @@ async function attempt(options) {
     const announced = Number(hit.headers.get(LENGTH_HEADER));
     let hooks = {};
     if (ON_MAIN_THREAD) {
-      // ai-client.js creates the AI worker on this, so that it loads its modules meanwhile
-      dispatchEvent(new Event("dicehall:snapshot"));
       // The wasm compiles (from V8's code cache after the first visit) while the entry is
       // read, and goes to the AI worker with the length the entry announces, so that the
       // worker creates its module while this thread still reads and restores.
