@@ -366,8 +366,8 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     for rel, src in VENDOR_FILES.items():  # precached with everything else (step 6)
         write(rel, (root / "node_modules" / src).read_bytes())
 
-    # 3. Python packages -> app.zip (written as it is into the interpreter's cwd by PyScript
-    #    "files"; the app imports from it, see web/main.py).
+    # 3. Python packages -> app.zip (written as it is into the interpreter's cwd by
+    #    web/snap-loader.mjs; the app imports from it, see useAppZip there).
     roots = [root, *(Path(r).resolve() for r in extra_roots)]
     games = game_packages(roots, web)
     packages = [(root / "pygame_core", "pygame_core"), (web / "dicehall", "dicehall")]
@@ -407,7 +407,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
                     data_index.setdefault(name, {})[path.name] = hashlib.sha256(data).hexdigest()
     write("data/index.json", (json.dumps(data_index, sort_keys=True) + "\n").encode())
     write("pyscript.json", (json.dumps(
-        {"interpreter": f"./pyodide/{SNAP_LOADER}", "files": {"./app.zip": "./app.zip"},
+        {"interpreter": f"./pyodide/{SNAP_LOADER}",
          "plugins": [f"!{name}" for name in PYSCRIPT_UNUSED_PLUGINS]}, indent=2) + "\n").encode())
     for rel, data in catalogs(web, games).items():
         write(rel, data)

@@ -1,9 +1,9 @@
 /* Dice Hall AI worker: a plain module worker (no PyScript) that computes AI moves for every game.
  *
- * Created by ai-client.js. PyScript's own worker set-up cost about 400 ms before it even asked
- * for an interpreter (measured; issue 12), which is why this worker is plain. Its interpreter:
- * - on a visit with a boot snapshot, the page creates this worker as soon as it finds the
- *   snapshot (the modules load meanwhile), hands over the compiled wasm and the snapshot's
+ * Created by ai-client.js as soon as the page starts (its modules load meanwhile). PyScript's own
+ * worker set-up cost about 400 ms before it even asked for an interpreter (measured; issue 12),
+ * which is why this worker is plain. Its interpreter:
+ * - on a visit with a boot snapshot, the page hands over the compiled wasm and the snapshot's
  *   length once it has compiled it ({boot: {wasm, length}}: the worker creates its module
  *   meanwhile), then the bytes once its own restore is done ({bytes}; null if it failed, and
  *   the worker boots by itself): nothing is read or compiled twice;

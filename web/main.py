@@ -4,8 +4,8 @@ import sys
 
 from pyscript import window
 
-# The app imports from app.zip itself, which PyScript wrote into the cwd ("files" in pyscript.json);
-# an interpreter restored from the boot snapshot has it on sys.path already (snap-loader.mjs).
+# The app imports from app.zip itself, which snap-loader.mjs wrote into the cwd and put on sys.path
+# before PyScript ran this (kept here so that main.py does not depend on that order).
 if os.path.abspath("app.zip") not in sys.path:
     sys.path.insert(0, os.path.abspath("app.zip"))
 

@@ -6,8 +6,8 @@
  *
  * - Hit (every visit after the first): restore the interpreter from a memory snapshot kept in
  *   Cache Storage, then reseed `random` (it would repeat after every restore). The restore
- *   starts before PyScript asks for it (prestart(), called by index.html), and PyScript then
- *   writes the app's files again (they are not in the snapshot) and runs main.py. The AI worker
+ *   starts before PyScript asks for it (prestart(), called by index.html), the app's archive is
+ *   written into it again (files are not in a snapshot), and PyScript runs main.py. The AI worker
  *   (ai-worker.mjs) restores from the compiled wasm and the bytes this thread hands over.
  * - Miss: a plain boot. Once the app and its AI worker are up, a module worker (snap-maker.mjs)
  *   boots a throwaway interpreter, writes app.zip, imports every DOM-free module (engines, AI,
@@ -33,6 +33,8 @@ export { version };
 
 const APP_HASH = "__DICEHALL_APP_HASH__";
 export const CACHE_NAME = "dh-boot-snapshot"; // not "dicehall-…": the service worker deletes those on update
+// The stored entry's header with the snapshot's length (snap-maker.mjs), read before its body.
+export const LENGTH_HEADER = "X-Dicehall-Snapshot-Length";
 const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}.bin`, import.meta.url).href;
 const ON_MAIN_THREAD = typeof document !== "undefined";
 
@@ -96,7 +98,7 @@ function unpackSnapshot(packed) {
 // of every warm boot). Every interpreter (the page, the AI worker, the snapshot maker) uses the
 // same absolute path, so one restored from a snapshot finds the archive its importer remembers;
 // the snapshot's key holds app.zip's hash, so the bytes are the same too. The page's copy is
-// written by PyScript ("files" in pyscript.json) and put on sys.path by main.py.
+// written by loadPyodide below, before PyScript runs anything.
 export function useAppZip(pyodide, zip) {
   pyodide.FS.writeFile("app.zip", new Uint8Array(zip));
   pyodide.runPython("import os, sys\nif os.path.abspath('app.zip') not in sys.path: sys.path.insert(0, os.path.abspath('app.zip'))\ndel os, sys");
@@ -107,12 +109,11 @@ function mark(name, value) {
   else if (name === "data-boot") console.info(`dicehall boot (worker): ${value}`); // no <html> there
 }
 
-// `compiled` receives the compiled WebAssembly.Module (the page hands it to the AI worker);
-// `wasm`, a module compiled elsewhere, is used instead of compiling pyodide.asm.wasm again;
-// `filled` (the AI worker's) settles once `bytes` holds the snapshot: Pyodide reads the snapshot
-// only after the module is created (restoreSnapshot, right after createPyodideModule resolves),
-// so the module is created while the bytes are still on their way.
-function restoreOptions(options, bytes, { compiled, wasm, filled } = {}) {
+// `wasm`, a compiled module (or a promise of one) from elsewhere, is used instead of compiling
+// pyodide.asm.wasm again; `filled` (the AI worker's) settles once `bytes` holds the snapshot:
+// Pyodide reads the snapshot only after the module is created (restoreSnapshot, right after
+// createPyodideModule resolves), so the module is created while the bytes are still on their way.
+function restoreOptions(options, bytes, { wasm, filled } = {}) {
   return {
     ...options,
     _loadSnapshot: bytes,
@@ -122,18 +123,21 @@ function restoreOptions(options, bytes, { compiled, wasm, filled } = {}) {
       // the fresh module's memory; grow it first.
       settings.preRun = settings.preRun || [];
       settings.preRun.unshift((module) => module.growMemory(bytes.byteLength));
-      const instantiate = settings.instantiateWasm;
-      if (compiled && instantiate) {
-        settings.instantiateWasm = (imports, done) =>
-          instantiate(imports, (instance, module) => { compiled(module); done(instance, module); });
-      } else if (wasm) {
+      if (wasm) {
         // Pyodide's own instantiateWasm adds two imports of its making, then calls
-        // instantiateStreaming on its fetch of the .wasm: answer that call with the module we
-        // have (this runs in the AI worker, whose global is ours alone, and only during boot).
+        // instantiateStreaming on its fetch of the .wasm: answer that call (known by one of
+        // those imports) with the module we have, and only that call, once.
         const streaming = WebAssembly.instantiateStreaming;
         WebAssembly.instantiateStreaming = async (source, imports) => {
+          if (!(imports && imports.env && "JsvError_Check" in imports.env)) return streaming(source, imports);
           WebAssembly.instantiateStreaming = streaming;
-          return { module: wasm, instance: await WebAssembly.instantiate(wasm, imports) };
+          let module;
+          try {
+            module = await wasm;
+          } catch (err) {
+            return streaming(source, imports); // the early compile failed: Pyodide's own
+          }
+          return { module, instance: await WebAssembly.instantiate(module, imports) };
         };
       }
       const module = await createPyodideModule(settings);
@@ -197,34 +201,59 @@ async function openCache() {
   }
 }
 
+// The page's side of the AI worker's restore (ai-client.js passes it on; see restoreHandedOver):
+// the compiled wasm and the snapshot's length as soon as both are known, then the bytes once
+// the page's own restore is done (moved, not copied: the heap holds its own copy by then), or
+// null if it failed. Nothing is handed over once the page's attempt is over.
+function workerHandover() {
+  const send = (event, detail) => dispatchEvent(new CustomEvent(event, { detail }));
+  let handed = false;
+  let over = false;
+  return {
+    wasm(module, length) {
+      if (over || handed || !(length > 0)) return;
+      handed = true;
+      send("dicehall:handover-wasm", { wasm: module, length });
+    },
+    close(bytes) {
+      over = true;
+      if (handed) send("dicehall:handover-bytes", { bytes });
+    },
+  };
+}
+
 // One look in the cache: {pyodide} restored, {miss} (no entry: make one after a plain boot), or
 // {} (no Cache Storage, or a bad entry, now deleted: no second try in this visit).
 async function attempt(options) {
   const cache = await openCache();
   if (!cache) return {};
+  const handover = ON_MAIN_THREAD ? workerHandover() : null;
+  let bytes = null;
+  let pyodide = null;
   try {
     const hit = await cache.match(KEY);
     if (!hit) return { miss: true };
-    // ai-client.js creates the AI worker on this, so that it loads its modules meanwhile
-    if (ON_MAIN_THREAD) dispatchEvent(new Event("dicehall:snapshot"));
-    const bytes = unpackSnapshot(new Uint8Array(await hit.arrayBuffer()));
-    // ai-client.js hands the compiled module, then the bytes, to the AI worker (see
-    // restoreHandedOver); the bytes are moved, not copied: the heap holds its own copy by then.
-    let handing = false;
-    const handOver = (event, detail) => dispatchEvent(new CustomEvent(event, { detail }));
-    const compiled = (wasm) => { handing = true; handOver("dicehall:handover-wasm", { wasm, length: bytes.length }); };
-    let pyodide;
-    try {
-      pyodide = await restore(options, bytes, ON_MAIN_THREAD ? { compiled } : {});
-    } finally {
-      if (handing) handOver("dicehall:handover-bytes", { bytes: pyodide ? bytes : null });
+    const announced = Number(hit.headers.get(LENGTH_HEADER));
+    let hooks = {};
+    if (ON_MAIN_THREAD) {
+      // The wasm compiles (from V8's code cache after the first visit) while the entry is
+      // read, and goes to the AI worker with the length the entry announces, so that the
+      // worker creates its module while this thread still reads and restores.
+      const wasm = WebAssembly.compileStreaming(fetch(new URL("./pyodide.asm.wasm", import.meta.url)));
+      wasm.then((module) => handover.wasm(module, announced), () => {});
+      hooks = { wasm };
     }
+    bytes = unpackSnapshot(new Uint8Array(await hit.arrayBuffer()));
+    if (announced && bytes.length !== announced) throw new Error("boot snapshot: not the length announced");
+    pyodide = await restore(options, bytes, hooks);
     if (ON_MAIN_THREAD) performance.mark("dh:restored");
     return { pyodide };
   } catch (err) {
     console.warn("dicehall: boot snapshot refused, booting plainly", err);
     try { await cache.delete(KEY); } catch (e) { /* nothing more to clean */ }
     return {};
+  } finally {
+    if (handover) handover.close(pyodide ? bytes : null);
   }
 }
 
@@ -251,10 +280,23 @@ async function boot(options) {
 // module's folder either way.
 const relay = { stdout: (text) => console.log(text), stderr: (text) => console.warn(text) };
 let early = null;
+let earlyZip = null;
+
+// The app's archive, fetched while the interpreter boots and written into it as soon as it is
+// up (on the page; the AI worker fetches its own). PyScript's "files" would fetch it only after
+// the interpreter exists, then write it, before it runs anything (about 30 ms of a warm boot).
+function fetchAppZip() {
+  return fetch(new URL("../app.zip", import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
 
 export function prestart() {
   if (!ON_MAIN_THREAD || early) return;
   performance.mark("dh:prestart");
+  earlyZip = fetchAppZip();
+  earlyZip.catch(() => {}); // reported when PyScript asks for the interpreter
   early = boot({
     indexURL: new URL("./", import.meta.url).href,
     stdout: (text) => relay.stdout(text),
@@ -265,10 +307,13 @@ export function prestart() {
 export async function loadPyodide(options = {}) {
   if (ON_MAIN_THREAD) performance.mark("dh:loader"); // boot timeline for bench/boot.py
   const started = early;
-  early = null;
-  if (!started) return boot(options);
-  const pyodide = await started;
-  if (options.stdout) relay.stdout = options.stdout;
-  if (options.stderr) relay.stderr = options.stderr;
+  const zip = earlyZip || (ON_MAIN_THREAD ? fetchAppZip() : null);
+  early = earlyZip = null;
+  const pyodide = await (started || boot(options));
+  if (started) {
+    if (options.stdout) relay.stdout = options.stdout;
+    if (options.stderr) relay.stderr = options.stderr;
+  }
+  if (zip) useAppZip(pyodide, await zip);
   return pyodide;
 }

@@ -7,7 +7,7 @@
  * shared/notes/boot-snapshot.md.
  */
 import { loadPyodide } from "./pyodide.mjs";
-import { CACHE_NAME, packSnapshot, useAppZip } from "./snap-loader.mjs";
+import { CACHE_NAME, LENGTH_HEADER, packSnapshot, useAppZip } from "./snap-loader.mjs";
 
 const KEY = self.name;
 
@@ -35,6 +35,9 @@ def _dicehall_pre_import():
             if any(n.split(".")[0] in page_modules for n in names):
                 return False
         return True
+    # Standard modules PyScript's own package imports on every boot (pyscript.display: html,
+    # which loads a table of 2,000 entity names); the rest of what it needs is imported already.
+    import html
     done = []
     for top in ("pygame_core", "dicehall"):
         if not browser_free(top):
@@ -64,7 +67,9 @@ async function make() {
   for (const request of await cache.keys()) {
     if (request.url !== KEY) await cache.delete(request);
   }
-  await cache.put(KEY, new Response(packSnapshot(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
+  await cache.put(KEY, new Response(packSnapshot(bytes), {
+    headers: { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(bytes.length) },
+  }));
 }
 
 make().then(() => self.postMessage("stored"), (err) => self.postMessage(String(err && err.message || err)));

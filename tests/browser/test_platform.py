@@ -49,7 +49,7 @@ def test_dist_layout(dist_dir):
         assert rel in files, rel
     assert not [f for f in files if f.endswith(".map")]
     assert json.loads((dist / "pyscript.json").read_text()) == {
-        "interpreter": "./pyodide/snap-loader.mjs", "files": {"./app.zip": "./app.zip"},
+        "interpreter": "./pyodide/snap-loader.mjs",
         "plugins": ["!py-editor", "!py-game", "!py-terminal", "!donkey", "!deprecations-manager"]}
     loader = (dist / "pyodide/snap-loader.mjs").read_text(encoding="utf-8")
     assert "__DICEHALL_APP_HASH__" not in loader  # the cache key carries this build's app.zip
