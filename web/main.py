@@ -1,13 +1,7 @@
 # Dice Hall main thread: boots the UI (dicehall.app); the AI worker starts once the UI is ready.
-import os
-import sys
-
+# The app imports from app.zip, which snap-loader.mjs (PyScript's interpreter module) wrote into
+# the cwd and put on sys.path before PyScript ran this (useAppZip).
 from pyscript import window
-
-# The app imports from app.zip itself, which snap-loader.mjs wrote into the cwd and put on sys.path
-# before PyScript ran this (kept here so that main.py does not depend on that order).
-if os.path.abspath("app.zip") not in sys.path:
-    sys.path.insert(0, os.path.abspath("app.zip"))
 
 try:
     window.performance.mark("dh:main")

@@ -82,7 +82,6 @@ N_ROLLS = len(ROLLS)
 CHILD = [tuple(KEEP_INDEX[tuple(sorted(k + (f,)))] for f in range(1, 7)) for k in KEEPS[:FIRST_ROLL]]
 # SUBS[i]: the distinct keeps one die smaller.
 SUBS = [tuple(KEEP_INDEX[k[:j] + k[j + 1 :]] for j in range(len(k)) if j == 0 or k[j] != k[j - 1]) for k in KEEPS]
-
 FACE_COUNT = [[r.count(f) for r in ROLLS] for f in range(1, 7)]
 PENTA_ROLLS = [KEEP_INDEX[(f,) * 5] - FIRST_ROLL for f in range(1, 7)]
 
