@@ -55,7 +55,7 @@ CHUNK = 64  # masks per vectorised batch (arrays of 462 x 64*128 float64 = 30 MB
 
 U = np.arange(CAP + 1)
 FACE_COUNT = [np.array(fc) for fc in ps.FACE_COUNT]
-NORMAL = [np.array(row, dtype=np.int64) for row in ps.normal_scores()]
+NORMAL = [np.array(row, dtype=np.int64) for row in ps.NORMAL]
 LEVELS = [[i for i, k in enumerate(ps.KEEPS) if len(k) == n] for n in range(6)]
 CHILD = np.array(ps.CHILD, dtype=np.intp)
 SUBS = np.array([(s + (s[0],) * 5)[:5] if s else (0,) * 5 for s in ps.SUBS], dtype=np.intp)

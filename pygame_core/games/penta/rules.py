@@ -46,31 +46,29 @@ def is_penta(dice: tuple[int, ...] | list[int]) -> bool:
     return len(set(dice)) == 1
 
 
-def box_score(box: str, dice: tuple[int, ...] | list[int], joker: bool = False) -> int:
-    """Points the five `dice` make in `box`; `joker` applies the forced-joker values."""
+def box_scores(dice: tuple[int, ...] | list[int], joker: bool = False) -> dict[str, int]:
+    """Points the five `dice` make in every box; `joker` applies the forced-joker values.
+
+    All thirteen from one count of the faces: the solver scores all 252 rolls at import."""
     counts = Counter(dice)
     total = sum(dice)
-    if box in UPPER:
-        face = UPPER.index(box) + 1
-        return face * counts[face]
     top = max(counts.values())
-    if box == "three_kind":
-        return total if top >= 3 else 0
-    if box == "four_kind":
-        return total if top >= 4 else 0
-    if box == "full_house":
-        return 25 if joker or sorted(counts.values()) == [2, 3] else 0
-    if box == "small_straight":
-        faces = set(dice)
-        runs = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
-        return 30 if joker or any(run <= faces for run in runs) else 0
-    if box == "large_straight":
-        return 40 if joker or sorted(dice) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]) else 0
-    if box == "chance":
-        return total
-    if box == "penta":
-        return 50 if top == 5 else 0
-    raise KeyError(box)
+    faces = set(dice)
+    scores = {box: face * counts[face] for face, box in enumerate(UPPER, 1)}
+    scores["three_kind"] = total if top >= 3 else 0
+    scores["four_kind"] = total if top >= 4 else 0
+    scores["full_house"] = 25 if joker or sorted(counts.values()) == [2, 3] else 0
+    runs = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
+    scores["small_straight"] = 30 if joker or any(run <= faces for run in runs) else 0
+    scores["large_straight"] = 40 if joker or faces in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6}) else 0
+    scores["chance"] = total
+    scores["penta"] = 50 if top == 5 else 0
+    return scores
+
+
+def box_score(box: str, dice: tuple[int, ...] | list[int], joker: bool = False) -> int:
+    """Points the five `dice` make in `box` (KeyError for a name not in BOXES)."""
+    return box_scores(dice, joker)[box]
 
 
 def joker_applies(card: dict, dice) -> bool:

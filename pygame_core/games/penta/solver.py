@@ -45,7 +45,6 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
-from functools import cache
 from itertools import combinations_with_replacement
 
 from .rules import (
@@ -57,7 +56,7 @@ from .rules import (
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     allowed_boxes,
-    box_score,
+    box_scores,
     card_total,
     distinct_keeps,
     upper_total,
@@ -82,17 +81,14 @@ N_ROLLS = len(ROLLS)
 CHILD = [tuple(KEEP_INDEX[tuple(sorted(k + (f,)))] for f in range(1, 7)) for k in KEEPS[:FIRST_ROLL]]
 # SUBS[i]: the distinct keeps one die smaller.
 SUBS = [tuple(KEEP_INDEX[k[:j] + k[j + 1 :]] for j in range(len(k)) if j == 0 or k[j] != k[j - 1]) for k in KEEPS]
+# NORMAL[b][r]: normal (no joker) score of roll r in box b, from the engine's own box_scores.
+# Built at import so it is in the boot snapshot: the first hint of a visit must not pay for it
+# on the main thread. One face count per roll keeps the first visit's import cost small.
+_ROLL_SCORES = [box_scores(r) for r in ROLLS]
+NORMAL = [[scores[box] for scores in _ROLL_SCORES] for box in BOXES]
+del _ROLL_SCORES
 FACE_COUNT = [[r.count(f) for r in ROLLS] for f in range(1, 7)]
 PENTA_ROLLS = [KEEP_INDEX[(f,) * 5] - FIRST_ROLL for f in range(1, 7)]
-
-
-@cache
-def normal_scores() -> list[list[int]]:
-    """Normal (no joker) score of every roll in every box, from the engine's own box_score.
-
-    Built on first use, not at import: its 3,276 scores were the largest piece of importing the
-    app on a first visit (about 0.1 s of the boot in the browser, profiled)."""
-    return [[box_score(box, r) for r in ROLLS] for box in BOXES]
 
 
 def upper_slots(umask: int) -> tuple[list[int], int]:
@@ -236,7 +232,6 @@ def _final_values(mask: int, u: int, p: int, value) -> list[float]:
     `points` is an int (box + upper bonus reached now + Penta bonus) added to the float once.
     """
     w = [NEG] * N_ROLLS
-    normal = normal_scores()
     for b in range(len(BOXES)):
         bit = 1 << b
         if mask & bit:
@@ -255,13 +250,13 @@ def _final_values(mask: int, u: int, p: int, value) -> list[float]:
         elif b == PENTA_BIT:
             v0 = value(nmask, u, 0)
             v50 = 50 + value(nmask, u, 1)
-            for r, s in enumerate(normal[b]):
+            for r, s in enumerate(NORMAL[b]):
                 v = v50 if s else v0
                 if v > w[r]:
                     w[r] = v
         else:
             vn = value(nmask, u, p)
-            for r, s in enumerate(normal[b]):
+            for r, s in enumerate(NORMAL[b]):
                 v = s + vn
                 if v > w[r]:
                     w[r] = v
