@@ -37,6 +37,9 @@ export const CACHE_NAME = "dh-boot-snapshot"; // not "dicehall-…": the service
 export const LENGTH_HEADER = "X-Dicehall-Snapshot-Length";
 const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}.bin`, import.meta.url).href;
 const ON_MAIN_THREAD = typeof document !== "undefined";
+// Always passed to Pyodide: without it, loadPyodide finds its own folder by throwing an Error
+// and parsing its stack (the AI worker did, on every boot; the page passed it already).
+const INDEX_URL = new URL("./", import.meta.url).href;
 
 // What Cache Storage holds: the snapshot without its zero blocks. A good third of a snapshot is
 // whole zero blocks (the heap's free space: 12.1 of 31.5 MB measured), and reading the entry is
@@ -166,7 +169,7 @@ export async function restoreHandedOver(wasm, length, handed) {
     bytes.set(given);
   });
   filled.catch(() => {}); // awaited (and its error caught) in createPyodideModule
-  const pyodide = await restore({}, bytes, { wasm, filled });
+  const pyodide = await restore({ indexURL: INDEX_URL }, bytes, { wasm, filled });
   mark("data-boot", "snapshot");
   return pyodide;
 }
@@ -239,7 +242,10 @@ async function attempt(options) {
       // The wasm compiles (from V8's code cache after the first visit) while the entry is
       // read, and goes to the AI worker with the length the entry announces, so that the
       // worker creates its module while this thread still reads and restores.
-      const wasm = WebAssembly.compileStreaming(fetch(new URL("./pyodide.asm.wasm", import.meta.url)));
+      // index.html starts this compile as the page opens, on a return visit.
+      const early = globalThis.diceHallEarlyWasm;
+      delete globalThis.diceHallEarlyWasm;
+      const wasm = early || WebAssembly.compileStreaming(fetch(new URL("./pyodide.asm.wasm", import.meta.url)));
       wasm.then((module) => handover.wasm(module, announced), () => {});
       hooks = { wasm };
     }
@@ -259,6 +265,7 @@ async function attempt(options) {
 
 // An interpreter, restored if it can be, else booted plainly.
 async function boot(options) {
+  options = { indexURL: INDEX_URL, ...options };
   const { pyodide, miss } = await attempt(options);
   if (pyodide) {
     mark("data-boot", "snapshot");
@@ -298,7 +305,7 @@ export function prestart() {
   earlyZip = fetchAppZip();
   earlyZip.catch(() => {}); // reported when PyScript asks for the interpreter
   early = boot({
-    indexURL: new URL("./", import.meta.url).href,
+    indexURL: INDEX_URL,
     stdout: (text) => relay.stdout(text),
     stderr: (text) => relay.stderr(text),
   });
