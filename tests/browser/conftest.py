@@ -49,6 +49,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives the built site in headless Chromium")
     config.addinivalue_line("markers", "boot_snapshot: the app may make its boot snapshot (web/snap-loader.mjs)")
     config.addinivalue_line("markers", "cold_profile: the test starts from an empty browser profile (a first visit)")
+    config.addinivalue_line("markers", "snapshot_stored: with boot_snapshot, the test starts from the returning "
+                                       "profile, whose boot snapshot is already stored")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -263,11 +265,13 @@ def context(playwright_instance, requests_recorder, request):
     """A persistent context (a real profile: SW + installability work, unlike incognito).
 
     Its profile is a copy of `returning_profile` (a phone that visited the app before), or empty
-    for tests marked `cold_profile` or `boot_snapshot`. Fails the test if anything was requested
-    from a host other than loopback. The app's boot snapshot is made only for tests marked
-    `boot_snapshot` (making one costs a second Pyodide boot in a worker after a first visit).
+    for tests marked `cold_profile` or `boot_snapshot` (but not `snapshot_stored`). Fails the
+    test if anything was requested from a host other than loopback. The app's boot snapshot is
+    made only for tests marked `boot_snapshot` (making one costs a second Pyodide boot in a
+    worker after a first visit).
     """
-    cold = any(request.node.get_closest_marker(m) for m in ("cold_profile", "boot_snapshot"))
+    marked = lambda name: request.node.get_closest_marker(name) is not None  # noqa: E731
+    cold = marked("cold_profile") or (marked("boot_snapshot") and not marked("snapshot_stored"))
     user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
     if not cold:
         shutil.copytree(request.getfixturevalue("returning_profile"), user_data, dirs_exist_ok=True,

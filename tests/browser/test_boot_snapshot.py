@@ -41,6 +41,15 @@ def first_visit(page, site) -> str:
     return keys[0]
 
 
+def stored_snapshot(page, site) -> str:
+    """A returning visit (marker snapshot_stored): restored from the stored snapshot; its key."""
+    open_app(page, site, FAST, one_person_penta())
+    assert boot_path(page) == "snapshot"
+    keys = page.evaluate(KEYS_JS)
+    assert len(keys) == 1
+    return keys[0]
+
+
 def play_a_turn(page) -> list[int]:
     """Roll, score; the computer answers (worker or main thread): the interpreter plays."""
     page.wait_for_selector(tid("roll"))
@@ -86,9 +95,10 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     assert boot_path(page) == "snapshot" and saved_table(page).match.index >= 3
 
 
+@pytest.mark.snapshot_stored
 @pytest.mark.parametrize("damage", ["junk", "truncated", "another build"])
 def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
-    key = first_visit(page, site)
+    key = stored_snapshot(page, site)
     page.evaluate("""async ([name, key, damage]) => {
         const cache = await caches.open(name);
         const stored = await cache.match(key);
@@ -128,8 +138,9 @@ def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
     assert boot_path(page) == "snapshot"
 
 
+@pytest.mark.snapshot_stored
 def test_a_snapshot_of_another_build_is_never_restored(site, page):
-    key = first_visit(page, site)
+    key = stored_snapshot(page, site)
     other = key.rsplit("/", 1)[0] + "/0000000000000000.bin"  # the same app, another build's key
     page.evaluate("""async ([name, key, other]) => {
         const cache = await caches.open(name);
@@ -155,8 +166,9 @@ def test_denied_cache_storage_boots_plainly(site, page):
     assert boot_path(page) == "plain" and page.evaluate("document.documentElement.dataset.bootStored") is None
 
 
+@pytest.mark.snapshot_stored
 def test_two_restores_roll_different_dice_from_the_same_position(site, page):
-    first_visit(page, site)
+    stored_snapshot(page, site)
     position = one_person_penta()
     rolls = []
     for _ in range(2):

@@ -1,6 +1,6 @@
 """Cephalopod in the built site, through its click driver: a whole 5×5 game against the computer
 with capture choices picked die by die and a reload in the middle of a choice; whole 3×3 games
-between two people (hand-over cards, history stepping, results) in all five languages; and Hard
+between two people (hand-over cards, history stepping, results) in English and in Arabic; and Hard
 in Chromium: each answer within 1.5 s and no long task over 100 ms on the main thread while it
 thinks (a long-task observer), plus its search speed in this Pyodide.
 """
@@ -21,7 +21,6 @@ from pygame_core.table import Table
 pytestmark = pytest.mark.browser
 
 FAST = {"animations": False, "autofill": False}
-LANGS = ["en", "nb", "sv", "pl", "ar"]
 
 # --- the click driver ------------------------------------------------------------------------------
 READY_JS = """() => document.querySelector('[data-testid=results]')
@@ -170,12 +169,14 @@ def test_whole_game_against_the_computer_with_capture_choices_and_a_reload(site,
     assert reloaded, "three games without a second capture with a choice"
 
 
-# --- two people at one screen, five languages ---------------------------------------------------------
-@pytest.mark.parametrize("lang", LANGS)
-def test_two_people_play_a_small_board_in_every_language(site, page, lang):
+# --- two people at one screen, left to right and right to left -----------------------------------------
+# Every language's play, rules and results screens are checked on fixed positions
+# (test_shell.py); a whole game by clicks runs once each way of writing (suite time).
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_two_people_play_a_small_board_ltr_and_rtl(site, page, lang):
     table = Table("cephalopod", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Bo", "symbol": "▲", "ai": None}],
                   {"size": 3})
-    table.new_game(random.Random(LANGS.index(lang)))
+    table.new_game(random.Random({"en": 0, "ar": 4}[lang]))  # the seeds these games always had
     if lang == "ar":
         page.set_viewport_size({"width": 360, "height": 640})
     open_app(page, site, {**FAST, "lang": lang}, table.dumps(), {"moves": 0})
