@@ -7,7 +7,8 @@ For each of N rounds (app and bare interleaved, so machine noise hits both alike
   cold = first visit with an empty persistent profile (HTTP server, no SW yet; the app boots
          plainly and makes its boot snapshot),
   warm = second visit in the same profile (app: served by the service worker and restored from
-         the boot snapshot; bare page: browser HTTP cache, it has no SW).
+         the boot snapshot; bare page: browser HTTP cache, it has no SW, 5 s after its cold
+         visit ended, so that V8's code cache is stored as it is for the app).
 The last line printed is one JSON object: the medians, first_ratio = app first / bare cold,
 warm_ratio = app warm / bare warm, and the AI worker's ready time on the warm visit.
 Time = navigation start -> html[data-app-state=ready] (performance.now() in the page).
@@ -73,6 +74,13 @@ METRICS_JS = """() => {
 }"""
 
 
+# Before its warm visit the bare page waits as the app does for its snapshot (seconds): Chromium
+# stores V8's code cache for the wasm a while after the compile, and a warm visit 0.3 s after
+# the cold one often went without it (bare warm median 3078 ms after 0.3 s, 2752 ms after 5 s:
+# 4 interleaved rounds, 2026-12-03), which flattered warm_ratio.
+BARE_SETTLE_MS = 5000
+
+
 def visit(page, url: str, timeout: float) -> dict:
     page.goto(url, wait_until="commit")
     page.wait_for_function(READY_JS, timeout=timeout, polling=50)
@@ -97,7 +105,7 @@ def one_round(pw, url: str, *, app: bool, timeout: float) -> tuple[dict, dict]:
             page.wait_for_function(
                 "() => document.documentElement.dataset.bootStored === '1'", timeout=timeout, polling=100)
         else:
-            page.wait_for_timeout(300)
+            page.wait_for_timeout(BARE_SETTLE_MS)
         page.goto("about:blank")
         warm = visit(page, url, timeout)
         if app:  # the AI worker restores the snapshot too: time from navigation to its ready
