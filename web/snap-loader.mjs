@@ -228,6 +228,10 @@ function workerHandover() {
 // One look in the cache: {pyodide} restored, {miss} (no entry: make one after a plain boot), or
 // {} (no Cache Storage, or a bad entry, now deleted: no second try in this visit).
 async function attempt(options) {
+  // index.html starts compiling the wasm as the page opens, on a return visit. Taken here, at
+  // once: on a visit that finds no usable snapshot it is dropped (a plain boot compiles its own).
+  const early = ON_MAIN_THREAD ? globalThis.diceHallEarlyWasm : undefined;
+  if (ON_MAIN_THREAD) delete globalThis.diceHallEarlyWasm;
   const cache = await openCache();
   if (!cache) return {};
   const handover = ON_MAIN_THREAD ? workerHandover() : null;
@@ -242,9 +246,6 @@ async function attempt(options) {
       // The wasm compiles (from V8's code cache after the first visit) while the entry is
       // read, and goes to the AI worker with the length the entry announces, so that the
       // worker creates its module while this thread still reads and restores.
-      // index.html starts this compile as the page opens, on a return visit.
-      const early = globalThis.diceHallEarlyWasm;
-      delete globalThis.diceHallEarlyWasm;
       const wasm = early || WebAssembly.compileStreaming(fetch(new URL("./pyodide.asm.wasm", import.meta.url)));
       wasm.then((module) => handover.wasm(module, announced), () => {});
       hooks = { wasm };
