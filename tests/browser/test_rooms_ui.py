@@ -260,6 +260,11 @@ def seat_row(page, seat: int) -> str:
     return page.inner_text(tid(f"room-seat-row-{seat}"))
 
 
+# "results", the acting seat on the play screen, or null (neither shown now)
+SCREEN_JS = """() => document.querySelector('[data-testid=results]') ? 'results'
+  : (document.querySelector('[data-testid=play]') || {dataset: {}}).dataset.seat ?? null"""
+
+
 def test_three_phones_play_rolf_a_guest_takes_a_computer_seat_mid_game_and_a_seat_request_moves_after_30_s(phones):
     ann = phones()
     start_game(ann, "rolf", ["person", "ai:greedy", "ai:greedy"])
@@ -285,9 +290,11 @@ def test_three_phones_play_rolf_a_guest_takes_a_computer_seat_mid_game_and_a_sea
         for _ in range(steps):
             acted = False
             for seat, page in list(holder.items()):
-                if page.locator(tid("results")).count():
+                # one read of the screen: the game may end (results replace play) between two
+                screen = page.evaluate(SCREEN_JS)
+                if screen == "results":
                     return
-                if page.get_attribute(tid("play"), "data-seat") == str(seat):
+                if screen == str(seat):
                     rolf_step(page)
                     acted = True
             if not acted:
