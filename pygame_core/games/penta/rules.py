@@ -18,6 +18,7 @@ Rulings where the contract is silent:
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import ClassVar
 
 from ...protocol import CHANCE, Game, IllegalMove, State, split_move
@@ -47,9 +48,19 @@ def is_penta(dice: tuple[int, ...] | list[int]) -> bool:
 
 
 def box_scores(dice: tuple[int, ...] | list[int], joker: bool = False) -> dict[str, int]:
-    """Points the five `dice` make in every box; `joker` applies the forced-joker values.
+    """Points the five `dice` make in every box; `joker` applies the forced-joker values."""
+    return dict(_scores(tuple(sorted(dice)), joker))
 
-    All thirteen from one count of the faces: the solver scores all 252 rolls at import."""
+
+def box_score(box: str, dice: tuple[int, ...] | list[int], joker: bool = False) -> int:
+    """Points the five `dice` make in `box` (KeyError for a name not in BOXES)."""
+    return _scores(tuple(sorted(dice)), joker)[box]
+
+
+@cache
+def _scores(dice: tuple[int, ...], joker: bool) -> dict[str, int]:
+    """All thirteen boxes from one count of the faces, per sorted throw (252 × 2 at most): the
+    solver scores every roll at import, and the AIs and views ask box by box. Never mutated."""
     counts = Counter(dice)
     total = sum(dice)
     top = max(counts.values())
@@ -64,11 +75,6 @@ def box_scores(dice: tuple[int, ...] | list[int], joker: bool = False) -> dict[s
     scores["chance"] = total
     scores["penta"] = 50 if top == 5 else 0
     return scores
-
-
-def box_score(box: str, dice: tuple[int, ...] | list[int], joker: bool = False) -> int:
-    """Points the five `dice` make in `box` (KeyError for a name not in BOXES)."""
-    return box_scores(dice, joker)[box]
 
 
 def joker_applies(card: dict, dice) -> bool:
