@@ -9,8 +9,8 @@
  *   the worker was then ready 56 and 82 ms sooner.
  * - start(): makes sure a worker boots. On a visit with a boot snapshot the worker gets the
  *   compiled wasm as soon as the page has it ("dicehall:handover-wasm" from snap-loader.mjs)
- *   and creates its module on the other core, then the snapshot's bytes once the page's own
- *   restore is done ("dicehall:handover-bytes"; null if that restore failed: the worker then
+ *   and creates its module on the other core, then the entry's packed bytes once the page has
+ *   unpacked them ("dicehall:handover-bytes"; null if it did not get that far: the worker then
  *   boots by itself). Otherwise (a first visit, or a restore that failed) the app calls start()
  *   once its UI is up and the worker boots by itself, so that two boots never share the CPU on
  *   a first visit (that made it about a quarter slower).

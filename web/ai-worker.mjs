@@ -5,8 +5,9 @@
  * which is why this worker is plain. Its interpreter:
  * - on a visit with a boot snapshot, the page hands over the compiled wasm and the snapshot's
  *   length once it has compiled it ({boot: {wasm, length}}: the worker creates its module
- *   meanwhile), then the bytes once its own restore is done ({bytes}; null if it failed, and
- *   the worker boots by itself): nothing is read or compiled twice;
+ *   meanwhile), then the entry's packed bytes once the page has unpacked its own copy ({bytes};
+ *   null if it did not get that far, and the worker boots by itself): nothing is read or
+ *   compiled twice;
  * - otherwise ({boot: "self"}) it asks snap-loader.mjs like the page does: a restore from Cache
  *   Storage if it can, else a plain boot.
  * Its modules are imported dynamically, not statically: Chromium gives a dedicated worker V8's
@@ -28,7 +29,7 @@ import("./pyodide.asm.mjs").catch(() => {}); // an error here comes again, and i
 
 let begin, handBytes;
 const told = new Promise((resolve) => { begin = resolve; });
-const handed = new Promise((resolve) => { handBytes = resolve; }); // the snapshot's bytes, or null
+const handed = new Promise((resolve) => { handBytes = resolve; }); // the entry's packed bytes, or null
 
 async function interpreter() {
   const { loadPyodide, restoreHandedOver } = await loader;

@@ -77,12 +77,14 @@ export function packSnapshot(bytes) {
   return out;
 }
 
-function unpackSnapshot(packed) {
+// `into`, if given, is a zeroed array of the snapshot's length that receives it (the AI worker's).
+function unpackSnapshot(packed, into) {
   if (packed.length < 8 || MAGIC.some((byte, i) => packed[i] !== byte)) throw new Error("boot snapshot: not ours");
   const length = new DataView(packed.buffer, packed.byteOffset).getUint32(4, true);
+  if (into && into.length !== length) throw new Error("boot snapshot: not the length announced");
   const blocks = Math.ceil(length / BLOCK);
   const bitmap = packed.subarray(8, 8 + Math.ceil(blocks / 8));
-  const bytes = new Uint8Array(length);
+  const bytes = into || new Uint8Array(length);
   let at = 8 + bitmap.length;
   for (let b = 0; b < blocks; b++) {
     if (bitmap[b >> 3] & (1 << (b & 7))) {
@@ -157,16 +159,16 @@ async function restore(options, bytes, hooks) {
 }
 
 /** The AI worker's restore from what the page hands over: the compiled wasm module and the
- * snapshot's length as soon as the page has compiled it, then (`handed`, a promise) the bytes
- * once the page's own restore is done. The worker creates its module meanwhile, and reads and
- * compiles nothing again (doing so took it about 0.3 s here). */
+ * snapshot's length as soon as the page has compiled it, then (`handed`, a promise) the entry's
+ * packed bytes as soon as the page has unpacked its own copy. The worker creates its module
+ * meanwhile, and reads and compiles nothing again (doing so took it about 0.3 s here). */
 export async function restoreHandedOver(wasm, length, handed) {
   // Pyodide restores from the array it was given before the module exists, so the bytes that
-  // arrive later are copied into it (about 10 ms, in the worker).
+  // arrive later are unpacked into it.
   const bytes = new Uint8Array(length);
-  const filled = Promise.resolve(handed).then((given) => {
-    if (!given || given.length !== length) throw new Error("boot snapshot: the page handed over no snapshot");
-    bytes.set(given);
+  const filled = Promise.resolve(handed).then((packed) => {
+    if (!packed) throw new Error("boot snapshot: the page handed over no snapshot");
+    unpackSnapshot(packed, bytes);
   });
   filled.catch(() => {}); // awaited (and its error caught) in createPyodideModule
   const pyodide = await restore({ indexURL: INDEX_URL }, bytes, { wasm, filled });
@@ -205,22 +207,34 @@ async function openCache() {
 }
 
 // The page's side of the AI worker's restore (ai-client.js passes it on; see restoreHandedOver):
-// the compiled wasm and the snapshot's length as soon as both are known, then the bytes once
-// the page's own restore is done (moved, not copied: the heap holds its own copy by then), or
-// null if it failed. Nothing is handed over once the page's attempt is over.
+// the compiled wasm and the snapshot's length as soon as both are known, then the entry's packed
+// bytes as soon as the page has unpacked them (moved, not copied: the page needs them no more),
+// or null if it never got that far. Nothing is handed over once the page's attempt is over.
+// The packed bytes used to go after the page's own restore, unpacked: the worker, its module
+// created, then waited about 0.1 s for them (and copied them once more).
 function workerHandover() {
   const send = (event, detail) => dispatchEvent(new CustomEvent(event, { detail }));
-  let handed = false;
-  let over = false;
+  let handed = false; // the wasm went
+  let packed = null; // bytes waiting for the wasm to go first
+  let over = false; // the bytes (or null) went, or nothing will
   return {
     wasm(module, length) {
       if (over || handed || !(length > 0)) return;
       handed = true;
       send("dicehall:handover-wasm", { wasm: module, length });
+      if (packed) this.bytes(packed);
     },
-    close(bytes) {
+    bytes(given) {
+      if (over) return;
+      if (!handed) { packed = given; return; }
       over = true;
-      if (handed) send("dicehall:handover-bytes", { bytes });
+      packed = null;
+      send("dicehall:handover-bytes", { bytes: given });
+    },
+    close() {
+      if (!over && handed) send("dicehall:handover-bytes", { bytes: null });
+      over = true;
+      packed = null;
     },
   };
 }
@@ -250,8 +264,10 @@ async function attempt(options) {
       wasm.then((module) => handover.wasm(module, announced), () => {});
       hooks = { wasm };
     }
-    bytes = unpackSnapshot(new Uint8Array(await hit.arrayBuffer()));
+    const packed = new Uint8Array(await hit.arrayBuffer());
+    bytes = unpackSnapshot(packed);
     if (announced && bytes.length !== announced) throw new Error("boot snapshot: not the length announced");
+    if (handover) handover.bytes(packed);
     pyodide = await restore(options, bytes, hooks);
     if (ON_MAIN_THREAD) performance.mark("dh:restored");
     return { pyodide };
@@ -260,7 +276,7 @@ async function attempt(options) {
     try { await cache.delete(KEY); } catch (e) { /* nothing more to clean */ }
     return {};
   } finally {
-    if (handover) handover.close(pyodide ? bytes : null);
+    if (handover) handover.close();
   }
 }
 
