@@ -19,13 +19,12 @@
  * Then it writes app.zip (a snapshot has no files, and lazy imports need it; see useAppZip) and
  * runs worker.py, whose CALLS it serves.
  *
- * Messages in: {boot} once (and {bytes} after {boot: {wasm, length}}), then {id, fn, args}.
+ * Messages in: {prefetch} (on a return visit), {boot} once (and {bytes} after {boot: {wasm,
+ * length}}), then {id, fn, args}.
  * Out: {ready: true} or {failed: reason} once, then {id, value} or {id, error} per call.
  * Calls that arrive while it boots wait for it.
  */
 const loader = import("./snap-loader.mjs");
-// Loaded and compiled while the worker waits for the page (snap-loader imports it when it boots).
-import("./pyodide.asm.mjs").catch(() => {}); // an error here comes again, and is reported, there
 
 let begin, handBytes;
 const told = new Promise((resolve) => { begin = resolve; });
@@ -71,6 +70,12 @@ booted.then(() => self.postMessage({ ready: true }),
 self.onmessage = async (event) => {
   const { boot: how, id, fn, args } = event.data || {};
   if (how) return begin(how);
+  if (event.data && event.data.prefetch) {
+    // On a return visit, loaded and compiled while the worker waits for the page (snap-loader
+    // imports it when it boots); an error here comes again there, and is reported.
+    import("./pyodide.asm.mjs").catch(() => {});
+    return;
+  }
   if ("bytes" in (event.data || {})) return handBytes(event.data.bytes);
   try {
     const calls = await booted;
