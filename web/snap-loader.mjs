@@ -249,8 +249,6 @@ async function attempt(options) {
   const cache = await openCache();
   if (!cache) return {};
   const handover = ON_MAIN_THREAD ? workerHandover() : null;
-  let bytes = null;
-  let pyodide = null;
   try {
     const hit = await cache.match(KEY);
     if (!hit) return { miss: true };
@@ -265,10 +263,10 @@ async function attempt(options) {
       hooks = { wasm };
     }
     const packed = new Uint8Array(await hit.arrayBuffer());
-    bytes = unpackSnapshot(packed);
+    const bytes = unpackSnapshot(packed);
     if (announced && bytes.length !== announced) throw new Error("boot snapshot: not the length announced");
     if (handover) handover.bytes(packed);
-    pyodide = await restore(options, bytes, hooks);
+    const pyodide = await restore(options, bytes, hooks);
     if (ON_MAIN_THREAD) performance.mark("dh:restored");
     return { pyodide };
   } catch (err) {
