@@ -114,20 +114,20 @@ function mark(name, value) {
   else if (name === "data-boot") console.info(`dicehall boot (worker): ${value}`); // no <html> there
 }
 
-// `wasm`, a compiled module (or a promise of one) from elsewhere, is used instead of compiling
-// pyodide.asm.wasm again; `filled` (the AI worker's) settles once `bytes` holds the snapshot:
-// Pyodide reads the snapshot only after the module is created (restoreSnapshot, right after
-// createPyodideModule resolves), so the module is created while the bytes are still on their way.
-function restoreOptions(options, bytes, { wasm, filled } = {}) {
+// Pyodide's options with its module created here: `wasm`, a compiled module (or a promise of one)
+// from elsewhere, is used instead of compiling pyodide.asm.wasm again; `grow` bytes of memory are
+// made before anything runs; `filled` (the AI worker's) settles once the snapshot's bytes are in
+// place: Pyodide reads the snapshot only after the module is created (restoreSnapshot, right
+// after createPyodideModule resolves), so the module is created while the bytes are on their way.
+function moduleOptions(options, { wasm, grow, filled } = {}) {
   return {
     ...options,
-    _loadSnapshot: bytes,
     createPyodideModule: async (settings) => {
       const { default: createPyodideModule } = await import("./pyodide.asm.mjs");
-      // Pyodide issue #6254: a snapshot of a heap that grew past the initial size does not fit
-      // the fresh module's memory; grow it first.
-      settings.preRun = settings.preRun || [];
-      settings.preRun.unshift((module) => module.growMemory(bytes.byteLength));
+      if (grow) {
+        settings.preRun = settings.preRun || [];
+        settings.preRun.unshift((module) => module.growMemory(grow));
+      }
       if (wasm) {
         // Pyodide's own instantiateWasm adds two imports of its making, then calls
         // instantiateStreaming on its fetch of the .wasm: answer that call (known by one of
@@ -152,8 +152,10 @@ function restoreOptions(options, bytes, { wasm, filled } = {}) {
   };
 }
 
-async function restore(options, bytes, hooks) {
-  const pyodide = await loadPlain(restoreOptions(options, bytes, hooks));
+// Pyodide issue #6254: a snapshot of a heap that grew past the initial size does not fit the
+// fresh module's memory, so it is grown to the snapshot's size first.
+async function restore(options, bytes, { wasm, filled } = {}) {
+  const pyodide = await loadPlain(moduleOptions({ ...options, _loadSnapshot: bytes }, { wasm, grow: bytes.byteLength, filled }));
   pyodide.runPython("import random as _r\n_r.seed()\ndel _r"); // fresh dice and AI seeds per visit
   return pyodide;
 }
@@ -240,12 +242,9 @@ function workerHandover() {
 }
 
 // One look in the cache: {pyodide} restored, {miss} (no entry: make one after a plain boot), or
-// {} (no Cache Storage, or a bad entry, now deleted: no second try in this visit).
-async function attempt(options) {
-  // index.html starts compiling the wasm as the page opens, on a return visit. Taken here, at
-  // once: on a visit that finds no usable snapshot it is dropped (a plain boot compiles its own).
-  const early = ON_MAIN_THREAD ? globalThis.diceHallEarlyWasm : undefined;
-  if (ON_MAIN_THREAD) delete globalThis.diceHallEarlyWasm;
+// {} (no Cache Storage, or a bad entry, now deleted: no second try in this visit). `early`: the
+// page's wasm compile started by index.html, if any.
+async function attempt(options, early) {
   const cache = await openCache();
   if (!cache) return {};
   const handover = ON_MAIN_THREAD ? workerHandover() : null;
@@ -281,7 +280,12 @@ async function attempt(options) {
 // An interpreter, restored if it can be, else booted plainly.
 async function boot(options) {
   options = { indexURL: INDEX_URL, ...options };
-  const { pyodide, miss } = await attempt(options);
+  // index.html starts compiling the wasm as the page opens, on a return visit. Taken here, at
+  // once, and used by whichever boot follows: a return visit with no usable snapshot (not made
+  // yet, damaged, another build's) compiled the wasm a second time before.
+  const early = ON_MAIN_THREAD ? globalThis.diceHallEarlyWasm : undefined;
+  if (ON_MAIN_THREAD) delete globalThis.diceHallEarlyWasm;
+  const { pyodide, miss } = await attempt(options, early);
   if (pyodide) {
     mark("data-boot", "snapshot");
     return pyodide;
@@ -290,7 +294,7 @@ async function boot(options) {
   // need it, a benchmark of plain boots.
   if (miss && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) makeLater();
   mark("data-boot", "plain");
-  return loadPlain(options);
+  return loadPlain(early ? moduleOptions(options, { wasm: early }) : options);
 }
 
 // The page's boot does not wait for PyScript: index.html calls prestart() as soon as this

@@ -138,8 +138,19 @@ def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
     assert boot_path(page) == "snapshot"
 
 
+# Counts the page's streaming compiles of wasm (only Pyodide's runtime compiles on the page).
+COUNT_COMPILES_JS = """(() => {
+    window.wasmCompiles = 0;
+    for (const name of ['compileStreaming', 'instantiateStreaming']) {
+        const original = WebAssembly[name];
+        WebAssembly[name] = function (...args) { window.wasmCompiles++; return original.apply(this, args); };
+    }
+})();"""
+
+
 @pytest.mark.snapshot_stored
 def test_a_snapshot_of_another_build_is_never_restored(site, page):
+    page.add_init_script(COUNT_COMPILES_JS)
     key = stored_snapshot(page, site)
     other = key.rsplit("/", 1)[0] + "/0000000000000000.bin"  # the same app, another build's key
     page.evaluate("""async ([name, key, other]) => {
@@ -151,6 +162,8 @@ def test_a_snapshot_of_another_build_is_never_restored(site, page):
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "plain"  # the old build's entry is not used, and is replaced
+    # the plain boot of a return visit uses the wasm index.html began compiling, not a second one
+    assert page.evaluate("window.wasmCompiles") == 1
     page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
     assert page.evaluate(KEYS_JS) == [key]
 
