@@ -9,7 +9,8 @@
  * invitation is about 100–300 characters: a short link, a small QR code. Facts behind this:
  * /work/shared/notes/p2p-rooms.md section 3.
  *
- * Same events as web/rooms.js, so the Python room sessions do not care which one they ride on:
+ * Same events as web/rooms.js (both report through web/transport-events.js), so the Python room
+ * sessions do not care which one they ride on:
  *
  *   diceHallDirect.host(optionsJson, onEvent) -> {send(connId, text), drop(connId), close(),
  *                                                invite(inviteId), accept(inviteId, answerCode)}
@@ -170,17 +171,6 @@
     return { code, qr: null };
   }
 
-  function emitter(onEvent, isClosed) {
-    return (kind, connId, data) => {
-      if (isClosed()) return;
-      try {
-        onEvent(kind, connId === null ? null : String(connId), data === null ? null : String(data));
-      } catch (err) {
-        console.error(`diceHallDirect: the ${kind} handler failed:`, err);
-      }
-    };
-  }
-
   function parseOptions(optionsJson) {
     const opts = typeof optionsJson === "string" ? JSON.parse(optionsJson) : optionsJson;
     if (!opts || typeof opts.room !== "string" || !opts.room) throw new Error("Dice Hall direct: options need a room id");
@@ -192,7 +182,7 @@
     const opts = parseOptions(optionsJson);
     let closed = false;
     const links = new Map();  // inviteId -> {pc, dc, open, timer}
-    const emit = emitter(onEvent, () => closed);
+    const emit = window.diceHallEmitter("diceHallDirect", onEvent, () => closed);
 
     function finish(id, entry) {
       if (links.get(id) !== entry) return;
@@ -283,7 +273,7 @@
   function join(optionsJson, onEvent) {
     const opts = parseOptions(optionsJson);
     let closed = false, open = false;
-    const emit = emitter(onEvent, () => closed);
+    const emit = window.diceHallEmitter("diceHallDirect", onEvent, () => closed);
     const parts = decode(String(opts.offer || ""), "o");
     let link = null;
 

@@ -91,19 +91,6 @@
     return (err && typeof err.type === "string" && err.type) || "unknown";
   }
 
-  // onEvent wrapped: strings or null only; never called after close(); a failing handler
-  // (a Python exception) is reported without its data and does not break the transport.
-  function emitter(onEvent, isClosed) {
-    return (kind, connId, data) => {
-      if (isClosed()) return;
-      try {
-        onEvent(kind, connId === null ? null : String(connId), data === null ? null : String(data));
-      } catch (err) {
-        console.error(`diceHallRooms: the ${kind} handler failed:`, err);
-      }
-    };
-  }
-
   // pagehide destroys the peer, so the other side gets "close" at once (a page that just
   // vanishes closes nothing: see the notes); pageshow from the back/forward cache starts again.
   function lifecycle(onHide, onShow) {
@@ -142,7 +129,7 @@
     let closed = false, hidden = false, fatal = false;
     let peer = null, brokerLost = false, restartTimer = null, nextId = 0;
     const conns = new Map();  // connId -> {conn, open, timer}
-    const emit = emitter(onEvent, () => closed);
+    const emit = window.diceHallEmitter("diceHallRooms", onEvent, () => closed);
     const broker = brokerRetry(() => peer);
     const restart = new Backoff();
 
@@ -259,7 +246,7 @@
     let closed = false, hidden = false, fatal = false;
     let peer = null, brokerLost = false, restartTimer = null;
     let conn = null, connOpenedAt = 0, retryTimer = null, pendingTimer = null;
-    const emit = emitter(onEvent, () => closed);
+    const emit = window.diceHallEmitter("diceHallRooms", onEvent, () => closed);
     const broker = brokerRetry(() => peer);
     const restart = new Backoff();
     const retry = new Backoff();

@@ -34,6 +34,7 @@ def new_page(rtc_browser, site):
         page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(site.url) else None)
         page.outside = outside
         page.goto(site.url + BLANK)
+        page.add_script_tag(url=site.url + "transport-events.js")
         page.add_script_tag(url=site.url + "direct.js")
         page.wait_for_function(READY, timeout=10000)
         return page

@@ -70,6 +70,7 @@ def goto_blank(page, site, reload: bool = False) -> None:
         page.reload()
     else:
         page.goto(site.url + BLANK)
+    page.add_script_tag(url=site.url + "transport-events.js")
     page.add_script_tag(url=site.url + "rooms.js")
     page.wait_for_function(ROOMS_READY, timeout=10000)
 

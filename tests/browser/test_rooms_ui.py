@@ -451,6 +451,7 @@ def hostile_page(rtc_browser, site, broker, room: str):
     ctx = rtc_browser.new_context(permissions=["microphone"])
     page = ctx.new_page()
     page.goto(site.url + "third-party-notices.txt")
+    page.add_script_tag(url=site.url + "transport-events.js")
     page.add_script_tag(url=site.url + "rooms.js")
     page.wait_for_function("() => !!window.diceHallRooms")
     page.evaluate(HOSTILE_JOIN_JS, {"room": room, "broker": broker.options, "iceServers": []})
