@@ -50,9 +50,11 @@ SNAP_MAKER = "snap-maker.mjs"  # web/snap-maker.mjs -> dist/pyodide/ (makes the 
 AI_WORKER = "ai-worker.mjs"  # web/ai-worker.mjs -> dist/pyodide/ (the AI worker, next to snap-loader.mjs)
 # Other browser libraries copied unchanged from node_modules (dest in dist/ -> source); loaded
 # only when needed (vendor/peerjs.min.js: by web/rooms.js, the first time an online room is used;
-# vendor/qrcode.js: by web/direct.js, the first time an invitation without a server is drawn).
+# vendor/qrcode.js: by web/direct.js, the first time an invitation without a server is drawn;
+# vendor/jsqr.js: by web/qr-scan-worker.js, the first time a host scans a guest's answer).
 VENDOR_FILES = {"vendor/peerjs.min.js": "peerjs/dist/peerjs.min.js",
-                "vendor/qrcode.js": "qrcode-generator/dist/qrcode.js"}
+                "vendor/qrcode.js": "qrcode-generator/dist/qrcode.js",
+                "vendor/jsqr.js": "jsqr/dist/jsQR.js"}
 # PyScript plugins Dice Hall never uses (no terminal, editor or pygame scripts): excluded in
 # pyscript.json, PyScript does not fetch and run them before every boot (about 50 ms warm).
 PYSCRIPT_UNUSED_PLUGINS = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")

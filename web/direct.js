@@ -21,6 +21,9 @@
  *     onEvent("answer", null, '{"code":…,"qr":{…}}') | ("open", null, null) | ("message", null, text)
  *           | ("close", null, null) | ("error", null, "bad-offer" | "no-candidates" | "failed")
  *   diceHallDirect.qr(text) -> Promise of '{"size":…,"d":…}' or 'null' (the QR code of a link)
+ *   diceHallDirect.canScan() -> whether a camera may be asked for (getUserMedia, workers)
+ *   diceHallDirect.scan(optionsJson, onEvent) -> {stop()}   (options: the <video>'s selector)
+ *     onEvent("scanned", null, text) | ("error", null, "denied" | "no-camera" | "failed")
  *
  * A direct link cannot come back by itself once it closes (there is nobody to carry a new offer):
  * the host makes a new invitation; an admitted guest's seat secret still brings them back to
@@ -42,8 +45,11 @@
   const MAX_CANDIDATES = 6;      // keeps a code short enough for a small QR code
   const MAX_CODE = 1000;
   const PENDING_MS = 10 * 60 * 1000;  // an invitation nobody answers is given up
-  const QR_URL = new URL("vendor/qrcode.js",
-    (document.currentScript && document.currentScript.src) || document.baseURI).href;
+  const HERE = (document.currentScript && document.currentScript.src) || document.baseURI;
+  const QR_URL = new URL("vendor/qrcode.js", HERE).href;
+  const SCAN_WORKER_URL = new URL("qr-scan-worker.js", HERE).href;
+  const SCAN_MS = 150;           // between two frames read (one at a time)
+  const SCAN_SIDE = 640;         // a frame's longer side, at most, in pixels
   const TYPES = { host: "h", srflx: "s", relay: "r" };
   const TYPE_NAMES = { h: "host", s: "srflx", r: "relay" };
   const CODE_RE = /^([oa])1~([a-z0-9]{4,16})~([A-Za-z0-9_-]{4,64})~([A-Za-z0-9_-]{22,256})~([A-Za-z0-9_-]{43})~([hsr][0-9A-Za-z.:-]{1,80},[0-9]{1,5}(?:;[hsr][0-9A-Za-z.:-]{1,80},[0-9]{1,5}){0,7})$/;
@@ -335,5 +341,83 @@
   // qr(text) -> Promise of '{"size":…,"d":…}' or "null": the QR code of any text (a room's link).
   const qr = async (text) => JSON.stringify(await qrOf(String(text)));
 
-  window.diceHallDirect = Object.freeze({ host, join, qr, encode, decode, describe });
+  // ------------------------------------------------------------------ scanning a QR code
+  // The host reads the guest's answer with the camera: the guest's phone shows it as a QR code,
+  // and typing 100-300 characters from one phone into another is no way to start a game.
+  function canScan() {
+    return !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia && typeof Worker === "function");
+  }
+
+  // scan(optionsJson, onEvent) -> {stop()}: the camera (the back one if there is one) into the
+  // <video> options.video (a selector); frames go to web/qr-scan-worker.js one at a time, at most
+  // every SCAN_MS, scaled to at most SCAN_SIDE pixels, so this thread only draws a small frame.
+  //   onEvent("scanned", null, text) for each new text read
+  //         | ("error", null, "denied" | "no-camera" | "failed"), after which it has stopped.
+  function scan(optionsJson, onEvent) {
+    const opts = JSON.parse(optionsJson);
+    let stopped = false, stream = null, worker = null, timer = null, last = null;
+    const emit = window.diceHallEmitter("diceHallDirect", onEvent, () => stopped);
+    const video = document.querySelector(String(opts.video));
+    function stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      if (stream) stream.getTracks().forEach((track) => track.stop());
+      if (worker) worker.terminate();
+      if (video) video.srcObject = null;
+    }
+    function fail(kind) {
+      emit("error", null, kind);
+      stop();
+    }
+    async function start() {
+      if (!video || !canScan()) { fail("no-camera"); return; }
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+      } catch (err) {
+        const name = err && err.name;
+        fail(name === "NotAllowedError" || name === "SecurityError" ? "denied" : "no-camera");
+        return;
+      }
+      if (stopped) { stream.getTracks().forEach((track) => track.stop()); return; }
+      video.muted = true;
+      video.setAttribute("playsinline", "");
+      video.srcObject = stream;
+      try {
+        await video.play();
+      } catch (err) {
+        fail("failed");
+        return;
+      }
+      worker = new Worker(SCAN_WORKER_URL);
+      worker.onerror = () => fail("failed"); // e.g. jsQR could not be loaded
+      const canvas = document.createElement("canvas");
+      const context = canvas.getContext("2d", { willReadFrequently: true });
+      const later = () => { if (!stopped) timer = setTimeout(grab, SCAN_MS); };
+      function grab() {
+        if (stopped) return;
+        const w = video.videoWidth, h = video.videoHeight;
+        if (!w || !h) { later(); return; }
+        const scale = Math.min(1, SCAN_SIDE / Math.max(w, h));
+        canvas.width = Math.round(w * scale);
+        canvas.height = Math.round(h * scale);
+        context.drawImage(video, 0, 0, canvas.width, canvas.height);
+        const image = context.getImageData(0, 0, canvas.width, canvas.height);
+        worker.postMessage({ width: image.width, height: image.height, data: image.data.buffer }, [image.data.buffer]);
+      }
+      worker.onmessage = (event) => {
+        const text = event.data;
+        if (typeof text === "string" && text && text !== last) {
+          last = text;
+          emit("scanned", null, text);
+        }
+        later();
+      };
+      grab();
+    }
+    Promise.resolve().then(start); // events only once the caller holds the scan
+    return { stop };
+  }
+
+  window.diceHallDirect = Object.freeze({ host, join, qr, canScan, scan, encode, decode, describe });
 })();

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -497,11 +498,36 @@ def broker():
     b.stop()
 
 
+# The rooms' browser has a fake camera that films this file (Chromium reads it anew each time a
+# page opens the camera): `show_to_camera` puts a QR code in front of it. A page may use the
+# camera only if its context is given the "camera" permission.
+FAKE_CAMERA = Path(tempfile.gettempdir()) / f"dicehall-camera-{os.getpid()}.y4m"
+CAMERA_SIZE = (640, 480)
+
+
+def show_to_camera(qr: dict) -> None:
+    """The fake camera's picture: the QR code {"size", "d"} (as web/direct.js draws it: a path of
+    unit squares "M<col> <row>h1v1h-1z"), dark on white with its quiet zone, in a grey room."""
+    width, height = CAMERA_SIZE
+    n = int(qr["size"])
+    px = int(0.8 * min(width, height) / (n + 8))
+    left, top = (width - px * (n + 8)) // 2 + 4 * px, (height - px * (n + 8)) // 2 + 4 * px
+    luma = bytearray([128]) * (width * height)
+    for y in range(top - 4 * px, top + (n + 4) * px):
+        luma[y * width + left - 4 * px: y * width + left + (n + 4) * px] = b"\xff" * ((n + 8) * px)
+    for col, row in re.findall(r"M(\d+) (\d+)h1v1h-1z", qr["d"]):
+        for y in range(top + int(row) * px, top + (int(row) + 1) * px):
+            luma[y * width + left + int(col) * px: y * width + left + (int(col) + 1) * px] = b"\x00" * px
+    frame = b"FRAME\n" + bytes(luma) + bytes([128]) * (width * height // 2)
+    FAKE_CAMERA.write_bytes(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * 2)
+
+
 @pytest.fixture(scope="module")
 def rtc_browser(playwright_instance):
     browser = playwright_instance.chromium.launch(
         executable_path=CHROMIUM, headless=True,
-        args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"])
+        args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection", "--use-fake-device-for-media-stream",
+                              f"--use-file-for-fake-video-capture={FAKE_CAMERA}"])
     yield browser
     browser.close()
 

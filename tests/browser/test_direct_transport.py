@@ -11,6 +11,8 @@ import json
 
 import pytest
 
+from dicehall_browser import show_to_camera
+
 pytestmark = pytest.mark.browser
 
 BLANK = "third-party-notices.txt"
@@ -104,3 +106,41 @@ def test_a_bad_invitation_says_so(new_page):
     guest.evaluate(START_JS, ["join", {"room": "dice-direct-test", "offer": "o1~k7q2~not-a-code", "iceServers": []}])
     assert wait_events(guest, "error")[0][1:] == [None, "bad-offer"]
     assert guest.evaluate("window.__link.send('x')") is False
+
+
+SCAN_JS = """() => {
+  window.__scan = [];
+  const video = document.createElement('video');
+  video.id = 'camera';
+  document.body.appendChild(video);
+  window.__scanner = diceHallDirect.scan(JSON.stringify({video: '#camera'}), (k, c, d) => window.__scan.push([k, d]));
+}"""
+
+
+def test_the_host_reads_the_guests_answer_with_the_camera_and_connects(new_page, rtc_browser, site):
+    host, guest = new_page(), new_page()
+    host.context.grant_permissions(["camera"], origin=site.url.rstrip("/"))
+    host.evaluate(START_JS, ["host", {"room": "dice-direct-scan", "iceServers": []}])
+    offer = invite(host, "s3c4")
+    guest.evaluate(START_JS, ["join", {"room": "dice-direct-scan", "offer": offer["code"], "iceServers": []}])
+    answer = json.loads(wait_events(guest, "answer")[0][2])
+    show_to_camera(answer["qr"])  # the guest's phone held up to the host's camera
+    assert host.evaluate("diceHallDirect.canScan()") is True
+    host.evaluate(SCAN_JS)
+    host.wait_for_function("() => window.__scan.length > 0", timeout=20000)
+    assert host.evaluate("window.__scan") == [["scanned", answer["code"]]]
+    assert not any(url.endswith("vendor/jsqr.js") for url in host.evaluate(
+        "performance.getEntriesByType('resource').map(e => e.name)"))  # the worker loads it, not the page
+    host.evaluate("window.__scanner.stop()")
+    assert host.evaluate("document.getElementById('camera').srcObject") is None  # the camera is off
+    host.evaluate("code => window.__link.accept('s3c4', code)", host.evaluate("window.__scan[0][1]"))
+    wait_events(host, "connect")
+    wait_events(guest, "open")
+    assert host.outside == [] and guest.outside == []
+
+
+def test_a_camera_the_page_may_not_use_is_said_and_nothing_is_read(new_page):
+    host = new_page()  # its context has no "camera" permission (and nobody to ask)
+    host.evaluate(SCAN_JS)
+    host.wait_for_function("() => window.__scan.length > 0", timeout=20000)
+    assert host.evaluate("window.__scan") == [["error", "denied"]]

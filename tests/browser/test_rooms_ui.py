@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from dicehall_browser import CONSOLE, axe_violations, open_app, saved_table, start_game, tid, wait_ready
+from dicehall_browser import CONSOLE, axe_violations, open_app, saved_table, show_to_camera, start_game, tid, wait_ready
 from pygame_core import ai
 from pygame_core.table import Table
 
@@ -49,7 +49,7 @@ def phones(rtc_browser, site, broker):
     contexts = []
 
     def factory(settings: dict | None = None, table: str | None = None):
-        ctx = rtc_browser.new_context(permissions=["microphone"], viewport={"width": 360, "height": 740})
+        ctx = rtc_browser.new_context(permissions=["microphone", "camera"], viewport={"width": 360, "height": 740})
         contexts.append(ctx)
         page = ctx.new_page()
         CONSOLE.attach(page)
@@ -387,9 +387,22 @@ def test_two_phones_play_rolf_over_a_direct_invitation_with_no_meeting_server(ph
     ann.fill(tid("room-answer"), answer[:30])  # cut short when pasted: said, and nothing breaks
     ann.click(tid("room-accept"))
     ann.wait_for_selector(tid("room-invite-error"))
-    ann.fill(tid("room-answer"), answer)
-    ann.press(tid("room-answer"), "Enter")
+    # Ann scans with her camera. First her own invitation is in front of it: not an answer, said
+    # in the dialog, which goes on; she cancels, and the camera goes off.
+    show_to_camera(shown_qr(ann, "room-qr"))
+    ann.click(tid("room-scan"))
+    ann.wait_for_function("() => document.querySelector('[data-testid=room-scan-note]')?.getAttribute('role') === 'alert'",
+                          timeout=20000)
+    assert "not an answer" in ann.inner_text(tid("room-scan-note"))
+    shot(ann, "direct-host-scan.png")
+    assert axe_violations(ann) == []
+    ann.click(tid("room-scan-cancel"))
+    ann.wait_for_function("() => !document.getElementById('dialog').open && !document.querySelector('#dialog video')?.srcObject")
+    # Then Bo's phone with his answer: read, and Ann's room connects him.
+    show_to_camera(shown_qr(bo, "room-answer-qr"))
+    ann.click(tid("room-scan"))
     ann.wait_for_selector(tid("room-approve"), timeout=20000)
+    assert not ann.evaluate("document.getElementById('dialog').open")
     ann.click(tid("room-approve"))
     bo.wait_for_selector(tid("room-seat-1"), timeout=20000)
     bo.click(tid("room-seat-1"))
@@ -438,6 +451,12 @@ def test_two_phones_play_rolf_over_a_direct_invitation_with_no_meeting_server(ph
         for seat in range(2):
             assert int(page.inner_text(tid(f"result-total-{seat}"))) == state.scores()[seat]
     assert not CONSOLE.errors(ann) and not CONSOLE.errors(bo)
+
+
+def shown_qr(page, testid: str) -> dict:
+    """The QR code a screen shows ({"size", "d"}, read back from its <svg>: viewBox -4 -4 n+8 n+8)."""
+    svg = page.locator(tid(testid))
+    return {"size": int(svg.get_attribute("viewBox").split()[2]) - 8, "d": svg.locator("path").get_attribute("d")}
 
 
 HOSTILE_JOIN_JS = """opts => {

@@ -21,15 +21,29 @@ pytestmark = pytest.mark.usefixtures("instant_sleep")
 class Shell(FakeHost):
     """FakeHost plus what the room desk asks of the app shell."""
 
-    def __init__(self, net, clock, hash_: str = "#/play", direct=None) -> None:
+    def __init__(self, net, clock, hash_: str = "#/play", direct=None, scanner=None) -> None:
         super().__init__("en", {"pace": "fast"})
         self.open_game("penta")
         self.hash = hash_
         self.storage: dict[str, str] = {}
         self.clock = clock
         self.dice_roller = self.play.roller
-        self.rooms = RoomDesk(self, net, direct)
+        self.rooms = RoomDesk(self, net, direct, scanner=scanner)
         self.screen = ""
+        self.dialog: str | None = None  # the app's dialog: its kind and note
+        self.note: tuple[str, bool] | None = None
+
+    def open_dialog(self, kind: str) -> None:
+        self.dialog = kind
+        self.note = None
+
+    def dialog_note(self, text: str, alert: bool = False) -> None:
+        self.note = (text, alert)
+
+    def close_dialog(self) -> None:
+        if self.dialog == "scan":
+            self.rooms.stop_scan()
+        self.dialog = None
 
     def render(self) -> None:
         super().render()
@@ -332,6 +346,84 @@ class MemoryDirect(MemoryTransport):
                     transport.queue.append((host_event, "close", invite, None))
 
         return Link()
+
+
+class FakeScanner:
+    """The camera as web/direct.js `scan` reports: the test says what it reads."""
+
+    def __init__(self, available: bool = True) -> None:
+        self.can = available
+        self.on_event = None
+        self.stopped = 0
+
+    def available(self) -> bool:
+        return self.can
+
+    def start(self, selector: str, on_event):
+        assert selector == "#dialog video"
+        self.on_event = on_event
+        scanner = self
+
+        class Scan:
+            def stop(self) -> None:
+                scanner.stopped += 1
+
+        return Scan()
+
+
+def test_the_host_scans_the_guests_answer_and_the_camera_goes_off_with_its_dialog():
+    async def steps():
+        net, clock, camera = MemoryDirect(), Clock(), FakeScanner()
+        ann = Shell(MemoryTransport(), clock, direct=net, scanner=camera)
+        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
+        table.new_game(random.Random(4))
+        ann.play.load(table)
+        ann.play.save()
+        ann.tap("room-open-direct")
+        net.deliver()
+        ann.render()
+        assert {"room-scan", "room-answer", "room-accept"} <= ann.testids()
+        room = ann.rooms.hosting.room
+        bo = Shell(MemoryTransport(), clock, f"#/join/{room.room_id}/{ann.rooms.hosting.invitation['code']}", direct=net)
+        bo.rooms.name_draft = "Bo"
+        bo.tap("room-join")
+        net.deliver()
+        answer = bo.rooms.guesting.answer["code"]
+
+        # Cancel: the dialog goes, and the camera with it; what comes after is not heard.
+        ann.tap("room-scan")
+        assert ann.dialog == "scan" and camera.on_event is not None
+        ann.close_dialog()
+        assert camera.stopped == 1
+        camera.on_event("scanned", answer)
+        assert ann.rooms.hosting.invitation["state"] == "ready"
+
+        # No camera: said in the dialog (which stays, with Cancel), and nothing else changes.
+        ann.tap("room-scan")
+        camera.on_event("error", "denied")
+        assert camera.stopped == 2 and ann.dialog == "scan" and ann.note[1]
+        assert "not allowed" in ann.note[0]
+        ann.close_dialog()
+        assert camera.stopped == 2  # stopped once
+
+        # Something else in front of the camera: said, and it goes on scanning; then the answer.
+        ann.tap("room-scan")
+        camera.on_event("scanned", "https://example.com/menu")
+        assert ann.dialog == "scan" and "not an answer" in ann.note[0]
+        camera.on_event("scanned", answer)
+        assert ann.dialog is None and camera.stopped == 3
+        net.deliver()
+        ann.render()
+        assert ann.rooms.hosting.invitation is None and "room-approve" in ann.testids()
+
+        # Without a camera (no getUserMedia, e.g. a page not served over https) there is no button.
+        camera.can = False
+        ann.tap("room-invite")
+        net.deliver()
+        ann.render()
+        assert "room-answer" in ann.testids() and "room-scan" not in ann.testids()
+
+    run_async(steps)
 
 
 def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the_link_is_lost():

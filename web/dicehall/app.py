@@ -30,7 +30,7 @@ from .assets import Assets
 from .controller import PlayController
 from .dom import button, esc
 from .i18n import LANGUAGES, Catalog, pick_language
-from .jsrooms import DirectTransport, PeerTransport, qr_code
+from .jsrooms import DirectTransport, PeerTransport, QrScanner, qr_code
 from .roomdesk import RoomDesk
 from .rooms import ROOM_SETTINGS, check_setting as check_room_setting, network as room_network
 from .widgets.seats import SYMBOLS, name_html, symbol_html
@@ -129,7 +129,7 @@ class App:
         self.game_english: dict[str, dict] = {}
         self.dice_roller = DiceRoller(crypto_seed())
         self.play = PlayController(self, self.view, self.dice_roller)
-        self.rooms = RoomDesk(self, PeerTransport(), DirectTransport(), qr_code)
+        self.rooms = RoomDesk(self, PeerTransport(), DirectTransport(), qr_code, QrScanner())
         self.rng = random.Random(crypto_seed())
         self.setup: dict | None = None
         self.broken_save: str | None = None
@@ -1132,13 +1132,24 @@ class App:
                              + button(esc(self.t("import.keep")), action="close-dialog", cls="btn", testid="import-cancel")
                              + button(esc(self.t("import.replace")), action="confirm-import", cls="btn danger",
                                       testid="import-confirm") + "</div>")
+        elif kind == "scan":
+            dlg.innerHTML = self.rooms.render_scan_dialog()
         dlg.setAttribute("aria-labelledby", "dlg-h")
         dlg.showModal()
         first = self.js(dlg.querySelector("button"))
         if first is not None:
             first.focus()
 
+    def dialog_note(self, text: str, alert: bool = False) -> None:
+        """The open dialog's note (#dlg-note), said anew: why the camera cannot read a code."""
+        note = self.js(document.getElementById("dlg-note"))
+        if note is not None:
+            note.setAttribute("role", "alert" if alert else "status")
+            note.textContent = text
+
     def close_dialog(self) -> None:
+        if self.dialog_kind == "scan":
+            self.rooms.stop_scan()  # the camera goes off with its dialog
         dlg = self.element("dialog")
         if dlg.open:
             dlg.close()

@@ -5,6 +5,7 @@ JSON text and events come back as strings, so no JavaScript object crosses into 
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from pyodide.ffi import create_proxy
@@ -54,3 +55,30 @@ async def qr_code(text: str) -> dict | None:
         return json.loads(str(await window.diceHallDirect.qr(text)))
     except Exception:  # no QR library (offline first visit): the link is there to share
         return None
+
+
+class QrScanner:
+    """The camera reading a QR code (`diceHallDirect.scan`, web/direct.js): the host scans a
+    guest's answer. `start` returns the running scan, whose `stop()` ends it (and the camera)."""
+
+    def available(self) -> bool:
+        try:
+            return bool(window.diceHallDirect.canScan())
+        except Exception:  # no direct.js on this page
+            return False
+
+    def start(self, video_selector: str, on_event):
+        proxy = create_proxy(lambda kind, conn, data: on_event(str(kind), _text(data)))
+        handle = window.diceHallDirect.scan(json.dumps({"video": video_selector}), proxy)
+        return _Scan(handle, proxy)
+
+
+class _Scan:
+    def __init__(self, handle, proxy) -> None:
+        self._handle, self._proxy = handle, proxy
+
+    def stop(self) -> None:
+        if self._handle is not None:
+            self._handle.stop()  # no event comes after this: the proxy can go, once the event
+            self._handle = None  # being handled (which may be what stops the scan) has returned
+            asyncio.get_event_loop().call_soon(self._proxy.destroy)

@@ -23,7 +23,8 @@ from pygame_core.rooms.host import HOST, RoomHost
 from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
 
 from .dom import attrs, button, esc
-from .rooms import GuestSession, HostSession, valid_qr, host_table, saved_guest, valid_invitation, valid_room_id
+from .rooms import (GuestSession, HostSession, host_table, read_answer, saved_guest, valid_invitation, valid_qr,
+                    valid_room_id)
 from .widgets.seats import name_html, symbol_html
 
 ROOM_KEY = "dicehall.room"  # the hosted room (with its dice seed and broker token): this phone only
@@ -34,6 +35,9 @@ ERRORS = {"unavailable-id": "room.err.taken", "browser-incompatible": "room.err.
 # A direct link's errors (web/direct.js), said where the invitation or the answer is shown.
 DIRECT_ERRORS = {"bad-answer": "room.err.bad_answer", "bad-offer": "room.err.bad_offer",
                  "failed": "room.err.direct_failed"}  # any other: room.err.invite_failed
+# Why the camera could not read an answer (web/direct.js `scan`), said in the scanning dialog.
+SCAN_ERRORS = {"denied": "room.scan_denied", "no-camera": "room.scan_no_camera"}  # any other: room.scan_failed
+SCAN_VIDEO = "#dialog video"  # the camera's picture, in the app's dialog while it scans
 
 
 def unquoted(text: str) -> str:
@@ -45,8 +49,10 @@ def unquoted(text: str) -> str:
 
 
 class RoomDesk:
-    def __init__(self, app, transport, direct_transport=None, qr_maker=None) -> None:
+    def __init__(self, app, transport, direct_transport=None, qr_maker=None, scanner=None) -> None:
         self.app = app
+        self.scanner = scanner  # the camera reading a guest's answer (jsrooms.QrScanner), or None
+        self._scan = None  # the scan running, while the dialog shows the camera
         self.qr_maker = qr_maker  # async text -> {"size", "d"} or None: a link's QR code
         self._qr: dict[str, dict | None] = {}  # made (or being made) per link
         self.transport = transport  # through a meeting server (broker)
@@ -136,6 +142,8 @@ class RoomDesk:
         session, self.hosting = self.hosting, None
         if session is None:
             return
+        if self._scan is not None:
+            self.app.close_dialog()  # which stops the scan
         session.close()
         play = self.app.play
         if session.room in play.observers:
@@ -260,6 +268,42 @@ class RoomDesk:
         return [r for r in guest.requests if r.get("yours") and r.get("seat") == guest.seat
                 and isinstance(r.get("deadline"), (int, float)) and r["deadline"] > now]
 
+    # --- the camera reading a guest's answer --------------------------------------------------
+    def _scanned(self, kind: str, data: str | None) -> None:
+        """What the camera read, or why it cannot: an answer code connects at once, as if typed
+        and sent with Connect; anything else is said in the dialog, which goes on scanning."""
+        if self._scan is None:
+            return
+        t = self.app.t
+        if kind == "error":  # the scan has stopped itself
+            self.stop_scan()
+            self.app.dialog_note(t(SCAN_ERRORS.get(data or "", "room.scan_failed")), alert=True)
+            return
+        code = read_answer(data or "")
+        if code is None:
+            self.app.dialog_note(t("room.scan_not_answer"), alert=True)
+            return
+        self.app.close_dialog()  # which stops the scan
+        if self.hosting is not None:
+            self.answer_draft = "" if self.hosting.accept(code) else code
+        self.app.render()
+
+    def stop_scan(self) -> None:
+        """The scanning dialog closed (Cancel, Escape, an answer read, the room closed): the
+        camera goes off."""
+        scan, self._scan = self._scan, None
+        if scan is not None:
+            scan.stop()
+
+    def render_scan_dialog(self) -> str:
+        """The app's dialog while the camera looks for the answer's QR code."""
+        t = self.app.t
+        return (f'<h2 id="dlg-h">{esc(t("room.scan_heading"))}</h2>'
+                '<video class="room-scan" muted playsinline aria-hidden="true" data-testid="room-scan-video"></video>'
+                f'<p id="dlg-note" role="status" data-testid="room-scan-note">{esc(t("room.scan_help"))}</p>'
+                '<div class="row">' + button(esc(t("room.scan_cancel")), action="close-dialog", cls="btn",
+                                             testid="room-scan-cancel") + "</div>")
+
     # --- taps ----------------------------------------------------------------------------------
     def handle(self, action: str, arg: str | None) -> None:
         host = self.hosting.room if self.hosting is not None else None
@@ -277,6 +321,9 @@ class RoomDesk:
             if self.hosting.accept(self.answer_draft):
                 self.answer_draft = ""
             self.app.render()
+        elif action == "room-scan" and self.hosting is not None and self.scanner is not None and self._scan is None:
+            self.app.open_dialog("scan")
+            self._scan = self.scanner.start(SCAN_VIDEO, self._scanned)
         elif action == "room-copy-code" and self.guesting is not None and self.guesting.answer:
             self.app.copy_text(self.guesting.answer["code"], "room.code_copied")
         elif action == "room-close":
@@ -427,9 +474,14 @@ class RoomDesk:
         if inv["state"] == "failed":
             return error + f'<div class="row">{invite}</div>'
         waiting = inv["state"] == "connecting"
-        return (f'<div class="room-invitation" data-testid="room-invitation"><p>{esc(t("room.invitation_help"))}</p>'
+        can_scan = self.scanner is not None and self.scanner.available()
+        scan = (f'<div class="row">{button(esc(t("room.scan")), action="room-scan", cls="btn", testid="room-scan")}</div>'
+                if can_scan else "")
+        help_text = t("room.invitation_help_scan" if can_scan else "room.invitation_help")
+        return (f'<div class="room-invitation" data-testid="room-invitation"><p>{esc(help_text)}</p>'
                 + qr_svg(inv["qr"], t("room.invitation_qr"), "room-qr")
                 + self._link_row()
+                + scan
                 + f'<label class="field">{esc(t("room.answer_code"))} <input type="text"'
                   f'{attrs(value=self.answer_draft, data_field="room-answer", data_testid="room-answer", autocomplete="off", spellcheck="false", dir="ltr")}></label>'
                 + error
