@@ -98,15 +98,16 @@ class Shell(FakeHost):
         return set(re.findall(r'data-testid="([^"]+)"', self.screen))
 
 
-def ann_hosts(net, clock) -> tuple[Shell, object]:
-    """Ann's phone: a Penta game against the computer (Greedy), opened for others."""
-    ann = Shell(net, clock)
+def ann_hosts(net, clock, direct=None, scanner=None) -> tuple[Shell, object]:
+    """Ann's phone: a Penta game against the computer (Greedy), opened for others (through the
+    meeting server `net`, or with `direct` links)."""
+    ann = Shell(net, clock, direct=direct, scanner=scanner)
     table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
     table.new_game(random.Random(4))
     ann.play.load(table)
     ann.play.save()
-    ann.tap("room-open")
-    net.deliver()
+    ann.tap("room-open" if direct is None else "room-open-direct")
+    (net if direct is None else direct).deliver()
     return ann, ann.rooms.hosting.room
 
 
@@ -374,16 +375,9 @@ class FakeScanner:
 def test_the_host_scans_the_guests_answer_and_the_camera_goes_off_with_its_dialog():
     async def steps():
         net, clock, camera = MemoryDirect(), Clock(), FakeScanner()
-        ann = Shell(MemoryTransport(), clock, direct=net, scanner=camera)
-        table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
-        table.new_game(random.Random(4))
-        ann.play.load(table)
-        ann.play.save()
-        ann.tap("room-open-direct")
-        net.deliver()
+        ann, room = ann_hosts(MemoryTransport(), clock, direct=net, scanner=camera)
         ann.render()
         assert {"room-scan", "room-answer", "room-accept"} <= ann.testids()
-        room = ann.rooms.hosting.room
         bo = Shell(MemoryTransport(), clock, f"#/join/{room.room_id}/{ann.rooms.hosting.invitation['code']}", direct=net)
         bo.rooms.name_draft = "Bo"
         bo.tap("room-join")
