@@ -46,7 +46,7 @@ cat "$logs/pyodide.log"
 
 echo "== test.sh: pytest browser tests (Chromium)"
 browser_status=0
-python3 -m pytest tests -q -p no:cacheprovider -m browser --durations=15 || browser_status=$?
+python3 -m pytest tests -q -p no:cacheprovider -m browser --durations=15 -rR || browser_status=$?
 rm -rf "$logs"
 
 status=0
