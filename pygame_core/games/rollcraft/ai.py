@@ -167,7 +167,8 @@ RUNE_TAU0 = 10.0
 # zone's future), Green ~1.4x, Yellow's rule of thumb ~0.5x. Order: the constant, r, then the eight
 # components' weights, then their weights × r. Measured (bench/rollcraft_levels.py, paired with
 # hard before on the same seeds): 80 games "k" 212.09 -> 229.12 (+17.0, standard error 5.8);
-# 150 games "m" 209.53 -> 222.83 (+13.3 ± 4.0). See bench/rollcraft_results.md.
+# 150 games "m" 209.53 -> 222.83 (+13.3 ± 4.0); `python -m pygame_core simulate rollcraft --players 1
+# --games 500 --ai hard --seed 1`: 214.69 -> 225.34. See bench/rollcraft_results.md.
 LIN_FIT = (53.9721, 7.7303, -0.1329, -0.4589, -0.3478, -0.1863, -0.4243, 0.1702, -7.5437, 1.261,
            0.4658, 0.0024, 1.6578, 0.6254, 0.4667, -1.1533, 5.9438, -1.9487)
 # The same with the components' terms only in r/6 (no correction left at the game's end).
