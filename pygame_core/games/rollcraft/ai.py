@@ -73,9 +73,8 @@ W = {
     "grey_rate": 0.5, "grey_bonus_share": 0.2,
     # hard: how much better the sampled Re-roll must look than the best choice now.
     "reroll_margin": 0.5,
-    # hard's learnt correction of the evaluation (LIN_FIT; 2 = LIN_FIT2, 0 = off), solo only; the
-    # learnt rune term (learnt_lowest; off) and the runes to come it counts per round left.
-    "learnt_rune": 0.0, "rune_rho": 0.0, "lin_fit": 1.0,
+    # hard's learnt correction of the evaluation (LIN_FIT; 0 = off), solo games only.
+    "lin_fit": 1.0,
 }
 _rows: list = []  # (key, RowPotential) for the current weights, built on first use (~0.2 s)
 
@@ -151,13 +150,6 @@ def grey_expected(sheet: Sheet, rounds: float) -> float:
     return total
 
 
-# Learnt rune term (W["learnt_rune"] 1): each zone's final points calibrated on its forecast from
-# hard's self-play (final ≈ a + b·expected + c·r + d·r·expected, r = rounds left), the lowest final
-# zone as a soft minimum of those (spread TAU0·sqrt(r/6)), and the runes still to come at
-# W["rune_rho"] per round left. Fitted by bench/rollcraft_fit.py on seeds "fit:0".."fit:N".
-RUNE_CAL = ((7.6361, 0.869, -0.1751, 0.0116), (7.6593, 0.7774, 2.7183, 0.11), (-0.2126, 0.9885, 1.7247, -0.0303),
-            (2.3915, 0.9602, -11.8376, 0.0742), (-1.8116, 1.0819, -8.078, 0.0536))
-RUNE_TAU0 = 10.0
 # Hard's learnt linear correction of the whole evaluation (W["lin_fit"] 1, solo games only): the
 # final score minus `value` regressed (least squares, ridge 1) on value's components — the five
 # zones' values, runes × the lowest forecast, runes, saved actions — and their products with r/6
@@ -171,40 +163,24 @@ RUNE_TAU0 = 10.0
 # --games 500 --ai hard --seed 1`: 214.69 -> 225.34. See bench/rollcraft_results.md.
 LIN_FIT = (53.9721, 7.7303, -0.1329, -0.4589, -0.3478, -0.1863, -0.4243, 0.1702, -7.5437, 1.261,
            0.4658, 0.0024, 1.6578, 0.6254, 0.4667, -1.1533, 5.9438, -1.9487)
-# The same with the components' terms only in r/6 (no correction left at the game's end).
-LIN_FIT2 = (2.8112, 49.7005, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-            0.4025, -0.1705, 1.3812, 0.6208, 0.0227, -1.6953, 9.1373, 0.2166)
-
+# A learnt rune value and the correction in rounds-left terms only were measured too and not kept
+# (bench/rollcraft_results.md, 2026-12-03 evening).
 
 _HARD = [False]  # set while hard decides: the correction is fitted on hard's own games
-
-
-def learnt_lowest(expected: list[float], rounds: float) -> float:
-    """The expected lowest final zone (what a rune pays), from the calibrated forecasts."""
-    f = [a + b * e + (c + d * e) * rounds for (a, b, c, d), e in zip(RUNE_CAL, expected)]
-    low = min(f)
-    tau = RUNE_TAU0 * math.sqrt(rounds / 6.0)
-    if tau <= 1e-9:
-        return low
-    return low - tau * math.log(sum(math.exp((low - x) / tau) for x in f))
 
 
 def value(sheet: Sheet, left: float, rounds: float, solo: bool = True) -> float:
     """The sheet's worth: zones, runes at the lowest expected zone, saved actions, pending bonuses."""
     zones, expected = zone_values(sheet, left, rounds)
     time = min(1.0, left / W["horizon"])
-    if W["learnt_rune"]:
-        total = sum(zones) + (sheet.runes + W["rune_rho"] * rounds) * learnt_lowest(expected, rounds)
-    else:
-        total = sum(zones) + sheet.runes * min(expected)
+    total = sum(zones) + sheet.runes * min(expected)
     act = sum(ACTION_VALUE[a] * n for a, n in zip(ACTIONS, sheet.stock)) * (0.15 + 0.85 * time) * W["action"]
     total += act
     total += sum(BONUS_VALUE[code] for code in sheet.pending)
     if W["lin_fit"] and solo and _HARD[0]:
         r = rounds / 6.0
         base = (*zones, sheet.runes * min(expected), sheet.runes, act)
-        fit = LIN_FIT if W["lin_fit"] == 1 else LIN_FIT2
-        total += fit[0] + fit[1] * r + sum((a + b * r) * x for a, b, x in zip(fit[2:10], fit[10:18], base))
+        total += LIN_FIT[0] + LIN_FIT[1] * r + sum((a + b * r) * x for a, b, x in zip(LIN_FIT[2:10], LIN_FIT[10:18], base))
     return total
 
 
