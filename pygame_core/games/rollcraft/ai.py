@@ -17,7 +17,9 @@ the rounds left: Blue, Green and Pink by dynamic programming over the chances st
 placement charged a price for what it could have earned elsewhere (`potential.py`); Grey by the
 chance that each open column gets its missing marks; Yellow by a rule of thumb (half-filled boxes
 toward the next step of the table, line bonuses). Runes count at the lowest zone's expected
-score; saved actions and pending bonuses count for what they usually turn into.
+score; saved actions and pending bonuses count for what they usually turn into. Hard (solo) adds a
+linear correction of that sum fitted on its own self-play (`LIN_FIT`: final score − value regressed
+on value's components × rounds left).
 The weights `W` were set by comparing settings on the same 150 seeded solo games of `medium`
 (bench/rollcraft_levels.py; see bench/rollcraft_results.md); bench/rollcraft_tune.py automates
 that coordinate search."""
@@ -71,6 +73,8 @@ W = {
     "grey_rate": 0.5, "grey_bonus_share": 0.2,
     # hard: how much better the sampled Re-roll must look than the best choice now.
     "reroll_margin": 0.5,
+    # hard's learnt correction of the evaluation (LIN_FIT; 0 = off), solo games only.
+    "lin_fit": 1.0,
 }
 _rows: list = []  # (key, RowPotential) for the current weights, built on first use (~0.2 s)
 
@@ -146,13 +150,37 @@ def grey_expected(sheet: Sheet, rounds: float) -> float:
     return total
 
 
-def value(sheet: Sheet, left: float, rounds: float) -> float:
+# Hard's learnt linear correction of the whole evaluation (W["lin_fit"] 1, solo games only): the
+# final score minus `value` regressed (least squares, ridge 1) on value's components — the five
+# zones' values, runes × the lowest forecast, runes, saved actions — and their products with r/6
+# (r = rounds left), over the positions after each active turn (+1 window, solo passive choice) of
+# 200 solo games of hard, seeds "fit:0".."fit:199" (1892 positions; bench/rollcraft_fit_collect.py,
+# bench/rollcraft_fit.py). The fit weights Blue ~2.3x early in the game (its table undervalues the
+# zone's future), Green ~1.4x, Yellow's rule of thumb ~0.5x. Order: the constant, r, then the eight
+# components' weights, then their weights × r. Measured (bench/rollcraft_levels.py, paired with
+# hard before on the same seeds): 80 games "k" 212.09 -> 229.12 (+17.0, standard error 5.8);
+# 150 games "m" 209.53 -> 222.83 (+13.3 ± 4.0); `python -m pygame_core simulate rollcraft --players 1
+# --games 500 --ai hard --seed 1`: 214.69 -> 225.34. See bench/rollcraft_results.md.
+LIN_FIT = (53.9721, 7.7303, -0.1329, -0.4589, -0.3478, -0.1863, -0.4243, 0.1702, -7.5437, 1.261,
+           0.4658, 0.0024, 1.6578, 0.6254, 0.4667, -1.1533, 5.9438, -1.9487)
+# A learnt rune value and the correction in rounds-left terms only were measured too and not kept
+# (bench/rollcraft_results.md, 2026-12-03 evening).
+
+_HARD = [False]  # set while hard decides: the correction is fitted on hard's own games
+
+
+def value(sheet: Sheet, left: float, rounds: float, solo: bool = True) -> float:
     """The sheet's worth: zones, runes at the lowest expected zone, saved actions, pending bonuses."""
     zones, expected = zone_values(sheet, left, rounds)
     time = min(1.0, left / W["horizon"])
     total = sum(zones) + sheet.runes * min(expected)
-    total += sum(ACTION_VALUE[a] * n for a, n in zip(ACTIONS, sheet.stock)) * (0.15 + 0.85 * time) * W["action"]
+    act = sum(ACTION_VALUE[a] * n for a, n in zip(ACTIONS, sheet.stock)) * (0.15 + 0.85 * time) * W["action"]
+    total += act
     total += sum(BONUS_VALUE[code] for code in sheet.pending)
+    if W["lin_fit"] and solo and _HARD[0]:
+        r = rounds / 6.0
+        base = (*zones, sheet.runes * min(expected), sheet.runes, act)
+        total += LIN_FIT[0] + LIN_FIT[1] * r + sum((a + b * r) * x for a, b, x in zip(LIN_FIT[2:10], LIN_FIT[10:18], base))
     return total
 
 
@@ -175,7 +203,7 @@ def evaluate(state: RollCraftState, seat: int, turn_worth: bool = True) -> float
     if state.is_terminal():
         return float(state.sheets[seat].total())
     left = placements_left(state)
-    v = value(state.sheets[seat], left, rounds_left(state))
+    v = value(state.sheets[seat], left, rounds_left(state), state.num_players == 1)
     if turn_worth and seat == state.active and state.num_players >= 1:
         v += group_worth(state)
     return v
@@ -386,6 +414,14 @@ def _search_prepare(state: RollCraftState, seat: int, seed: int) -> str:
 
 
 def hard(state: RollCraftState, seat: int, rng: random.Random) -> str:
+    _HARD[0] = True  # the learnt correction (LIN_FIT) is hard's alone
+    try:
+        return _hard(state, seat, rng)
+    finally:
+        _HARD[0] = False
+
+
+def _hard(state: RollCraftState, seat: int, rng: random.Random) -> str:
     sheet = state.sheets[seat]
     if state.phase == CHOOSE and seat == state.active and not sheet.pending:
         seed = rng.randrange(1 << 30)

@@ -1,0 +1,153 @@
+"""Fit a linear correction of RollCraft T8's evaluation from self-play positions
+(bench/rollcraft_fit_collect.py): final score − ai.value(position) regressed on the evaluation's
+components and their products with the rounds left. Prints the fit, its out-of-sample error
+against the uncorrected evaluation (games split in two halves), and the coefficients.
+
+    python bench/rollcraft_fit.py /tmp/fit.jsonl [--phases plus,passive] [--ridge 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pygame_core.games.rollcraft import ai  # noqa: E402
+from pygame_core.games.rollcraft.sheet import Sheet  # noqa: E402
+
+
+def components(sheet: Sheet, left: float, r: float) -> dict:
+    zones, expected = ai.zone_values(sheet, left, r)
+    time = min(1.0, left / ai.W["horizon"])
+    act = sum(ai.ACTION_VALUE[a] * n for a, n in zip(ai.ACTIONS, sheet.stock)) * (0.15 + 0.85 * time) * ai.W["action"]
+    return {"zones": zones, "expected": expected, "now": sheet.zone_scores(), "runes": sheet.runes,
+            "rune_term": sheet.runes * min(expected), "act": act, "value": ai.value(sheet, left, r)}
+
+
+def load(path: str, phases: set) -> list:
+    rows = []
+    for g, line in enumerate(open(path)):
+        game = json.loads(line)
+        final = Sheet.from_json(game["final"])
+        for p in game["positions"]:
+            if phases and p["phase"] not in phases:
+                continue
+            sheet = Sheet.from_json(p["sheet"])
+            c = components(sheet, p["left"], p["rounds_left"])
+            c.update(game=g, r=p["rounds_left"], total=game["total"], final_zones=final.zone_scores(),
+                     final_runes=final.runes)
+            rows.append(c)
+    return rows
+
+
+def features(c: dict) -> list[float]:
+    r = c["r"] / 6.0
+    base = list(c["zones"]) + [c["rune_term"], c["runes"], c["act"]]
+    return [1.0, r] + base + [r * x for x in base]
+
+
+NAMES = ["1", "r"] + [f"{n}" for n in ("grey", "yellow", "blue", "green", "pink", "rune_term", "runes", "act")] + [
+    f"r*{n}" for n in ("grey", "yellow", "blue", "green", "pink", "rune_term", "runes", "act")]
+
+
+def fit(rows, ridge):
+    X = np.array([features(c) for c in rows])
+    y = np.array([c["total"] - c["value"] for c in rows])
+    reg = ridge * np.eye(X.shape[1])
+    reg[0, 0] = reg[1, 1] = 0
+    return np.linalg.solve(X.T @ X + reg, X.T @ y)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("path")
+    parser.add_argument("--phases", default="plus,passive")
+    parser.add_argument("--ridge", type=float, default=1.0)
+    args = parser.parse_args()
+    rows = load(args.path, set(filter(None, args.phases.split(","))))
+    games = max(c["game"] for c in rows) + 1
+    print(f"{len(rows)} positions, {games} games")
+    for half in (0, 1):
+        train = [c for c in rows if c["game"] % 2 != half]
+        test = [c for c in rows if c["game"] % 2 == half]
+        beta = fit(train, args.ridge)
+        for lo, hi in ((0, 2), (2, 4), (4, 7)):
+            sub = [c for c in test if lo <= c["r"] < hi]
+            e0 = np.array([c["total"] - c["value"] for c in sub])
+            e1 = e0 - np.array([features(c) for c in sub]) @ beta
+            print(f"half {half} r in [{lo},{hi}): n={len(sub)} rmse eval {np.sqrt((e0 ** 2).mean()):.2f} "
+                  f"(bias {e0.mean():+.2f}, sd {e0.std():.2f}) -> corrected sd {e1.std():.2f}")
+    beta = fit(rows, args.ridge)
+    print(json.dumps({n: round(float(b), 4) for n, b in zip(NAMES, beta)}))
+    # each zone's final points against its forecast, by rounds left
+    for k, z in enumerate(("grey", "yellow", "blue", "green", "pink")):
+        out = []
+        for lo, hi in ((0, 1.5), (1.5, 3), (3, 4.5), (4.5, 7)):
+            sub = [c for c in rows if lo <= c["r"] < hi]
+            d = np.mean([c["final_zones"][k] - c["expected"][k] for c in sub])
+            out.append(f"{d:+.1f}")
+        print(z, "final - expected by r [0,1.5),[1.5,3),[3,4.5),[4.5,6]:", " ".join(out))
+    report_rune_model(rows)
+
+
+
+# --- the rune term learnt: each zone's final points calibrated on its forecast, the lowest final
+# zone as a soft minimum of the calibrated forecasts, runes still to come per round left ---------
+def calibrate(rows):
+    """Per zone: final_k ≈ a + b·expected_k + c·r + d·r·expected_k (least squares)."""
+    out = []
+    for k in range(5):
+        X = np.array([[1.0, c["expected"][k], c["r"], c["r"] * c["expected"][k]] for c in rows])
+        y = np.array([c["final_zones"][k] for c in rows])
+        out.append(np.linalg.lstsq(X, y, rcond=None)[0])
+    return out
+
+
+def forecasts(c, cal):
+    return [float(a + b * e + cc * c["r"] + d * c["r"] * e) for (a, b, cc, d), e in zip(cal, c["expected"])]
+
+
+def softmin(xs, tau):
+    if tau <= 1e-9:
+        return min(xs)
+    m = min(xs)
+    return m - tau * np.log(sum(np.exp(-(x - m) / tau) for x in xs))
+
+
+def rune_model(rows):
+    cal = calibrate(rows)
+    best = None
+    for t0 in (0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 15.0, 20.0, 25.0):
+        err = [softmin(forecasts(c, cal), t0 * np.sqrt(c["r"] / 6.0)) - min(c["final_zones"]) for c in rows]
+        mse = float(np.mean(np.square(err)))
+        if best is None or mse < best[0]:
+            best = (mse, t0, float(np.mean(err)))
+    # runes still to come ≈ rho · r
+    r = np.array([c["r"] for c in rows])
+    more = np.array([c["final_runes"] - c["runes"] for c in rows])
+    rho = float((r @ more) / (r @ r))
+    return cal, best, rho
+
+
+def report_rune_model(rows):
+    for half in (0, 1):
+        train = [c for c in rows if c["game"] % 2 != half]
+        test = [c for c in rows if c["game"] % 2 == half]
+        cal, (mse, t0, bias), rho = rune_model(train)
+        low = np.array([min(c["final_zones"]) for c in test])
+        e_old = np.array([min(c["expected"]) for c in test]) - low
+        e_new = np.array([softmin(forecasts(c, cal), t0 * np.sqrt(c["r"] / 6.0)) for c in test]) - low
+        print(f"half {half}: lowest final zone from min(expected): rmse {np.sqrt((e_old ** 2).mean()):.2f} "
+              f"bias {e_old.mean():+.2f}; learnt (tau0 {t0}): rmse {np.sqrt((e_new ** 2).mean()):.2f} "
+              f"bias {e_new.mean():+.2f}; rho {rho:.3f}")
+    cal, (mse, t0, bias), rho = rune_model(rows)
+    print("CAL =", [[round(float(x), 4) for x in row] for row in cal], "TAU0 =", t0, "RHO =", round(rho, 4))
+
+
+if __name__ == "__main__":
+    main()
