@@ -22,11 +22,9 @@ from pygame_core.games.rollcraft.sheet import Sheet  # noqa: E402
 
 
 def components(sheet: Sheet, left: float, r: float) -> dict:
-    zones, expected = ai.zone_values(sheet, left, r)
-    time = min(1.0, left / ai.W["horizon"])
-    act = sum(ai.ACTION_VALUE[a] * n for a, n in zip(ai.ACTIONS, sheet.stock)) * (0.15 + 0.85 * time) * ai.W["action"]
+    zones, expected, rune_term, act = ai.value_parts(sheet, left, r)
     return {"zones": zones, "expected": expected, "now": sheet.zone_scores(), "runes": sheet.runes,
-            "rune_term": sheet.runes * min(expected), "act": act, "value": ai.value(sheet, left, r)}
+            "rune_term": rune_term, "act": act, "value": ai.value(sheet, left, r)}
 
 
 def load(path: str, phases: set) -> list:

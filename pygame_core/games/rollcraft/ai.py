@@ -163,24 +163,32 @@ def grey_expected(sheet: Sheet, rounds: float) -> float:
 # --games 500 --ai hard --seed 1`: 214.69 -> 225.34. See bench/rollcraft_results.md.
 LIN_FIT = (53.9721, 7.7303, -0.1329, -0.4589, -0.3478, -0.1863, -0.4243, 0.1702, -7.5437, 1.261,
            0.4658, 0.0024, 1.6578, 0.6254, 0.4667, -1.1533, 5.9438, -1.9487)
+_LIN_TERMS = tuple(zip(LIN_FIT[2:10], LIN_FIT[10:18]))  # (weight, weight × r) per component
 # A learnt rune value and the correction in rounds-left terms only were measured too and not kept
 # (bench/rollcraft_results.md, 2026-12-03 evening).
 
 _HARD = [False]  # set while hard decides: the correction is fitted on hard's own games
 
 
-def value(sheet: Sheet, left: float, rounds: float, solo: bool = True) -> float:
-    """The sheet's worth: zones, runes at the lowest expected zone, saved actions, pending bonuses."""
+def value_parts(sheet: Sheet, left: float, rounds: float) -> tuple[list[float], list[float], float, float]:
+    """The parts `value` adds up (and LIN_FIT is fitted on): the zones' values, their expected
+    final points, the runes at the lowest of those, and the saved actions' worth."""
     zones, expected = zone_values(sheet, left, rounds)
     time = min(1.0, left / W["horizon"])
-    total = sum(zones) + sheet.runes * min(expected)
     act = sum(ACTION_VALUE[a] * n for a, n in zip(ACTIONS, sheet.stock)) * (0.15 + 0.85 * time) * W["action"]
+    return zones, expected, sheet.runes * min(expected), act
+
+
+def value(sheet: Sheet, left: float, rounds: float, solo: bool = True) -> float:
+    """The sheet's worth: zones, runes at the lowest expected zone, saved actions, pending bonuses."""
+    zones, _, rune_term, act = value_parts(sheet, left, rounds)
+    total = sum(zones) + rune_term
     total += act
     total += sum(BONUS_VALUE[code] for code in sheet.pending)
     if W["lin_fit"] and solo and _HARD[0]:
         r = rounds / 6.0
-        base = (*zones, sheet.runes * min(expected), sheet.runes, act)
-        total += LIN_FIT[0] + LIN_FIT[1] * r + sum((a + b * r) * x for a, b, x in zip(LIN_FIT[2:10], LIN_FIT[10:18], base))
+        parts = (*zones, rune_term, sheet.runes, act)
+        total += LIN_FIT[0] + LIN_FIT[1] * r + sum((a + b * r) * x for (a, b), x in zip(_LIN_TERMS, parts))
     return total
 
 
