@@ -88,7 +88,10 @@ def test_three_seats_two_people_and_the_computer_by_clicks_reload_and_play_again
             break
         steps += 1
         assert steps < 1500, "the game does not end"
-        if not reloaded and steps >= 20 and done == "take" and person_to_move(page):
+        # Reload early (about a person's second turn): the dice are unseeded and a direct win can end a
+        # game within a few turns. In 400 simulated three-seat games, 2 never reached this point after
+        # 20 steps (one such game failed CI); after 8 steps all 400 did.
+        if not reloaded and steps >= 8 and done == "take" and person_to_move(page):
             before = page.evaluate(SNAPSHOT_JS)
             tasks = long_tasks(page)
             page.reload()
