@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..dom import esc
+from ..dom import attrs, esc
 from .plot import line_plot
 from .seats import name_html, seat_label
 
@@ -30,12 +30,22 @@ def results_table(t, seats: list[dict], state, heads: list[str], breakdown) -> s
         cells = "".join(f'<td class="num">{esc(v)}</td>' for v in breakdown(state, seat))
         rows.append(f'<tr data-testid="result-row-{seat}"><td class="num">{places[seat]}</td><th scope="row">{seat_label(seats, seat)}</th>'
                     f'{cells}<td class="num total" data-testid="result-total-{seat}">{scores[seat]}</td></tr>')
-    head = "".join(f'<th scope="col" class="num">{esc(h)}</th>' for h in heads)
+    # Five parts or more (Geek Out's rounds, RollCraft's zones and runes) leave about 35 px a column
+    # at 360 px: on a phone (app.css) Place's heading and every part's longer than "R1" then read
+    # upwards, so a column is as narrow as its numbers and the players' names keep their words.
+    many = len(heads) >= 5
+
+    def heading(text: str, cls: str = "", up: bool = False) -> str:
+        classes = " ".join(c for c in (cls, "up" if up else "") if c)
+        inner = f"<span>{esc(text)}</span>" if up else esc(text)  # the span turns, the cell's borders stay
+        return f'<th{attrs(scope="col", cls=classes or None)}>{inner}</th>'
+
+    head = "".join(heading(h, "num", many and len(h) > 3) for h in heads)
     # the winners are announced above the table, once (render_results: "results.winners")
     return (f'<div class="scroll" tabindex="0" '
-            f'aria-labelledby="res-h"><table class="results-table" data-testid="results-table">'
-            f'<caption class="sr-only">{esc(t("results.heading"))}</caption><thead><tr><th scope="col">{esc(t("results.place"))}</th>'
-            f'<th scope="col">{esc(t("results.player"))}</th>{head}<th scope="col" class="num">{esc(t("results.total"))}</th></tr></thead>'
+            f'aria-labelledby="res-h"><table class="results-table{" many" if many else ""}" data-testid="results-table">'
+            f'<caption class="sr-only">{esc(t("results.heading"))}</caption><thead><tr>{heading(t("results.place"), up=many)}'
+            f'{heading(t("results.player"))}{head}{heading(t("results.total"), "num")}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
