@@ -382,7 +382,8 @@ def saved_table(page):
 
 
 def no_raw_text(page, game: str | None = None) -> None:
-    """No catalog key or unfilled placeholder on screen, and nothing wider than the viewport."""
+    """No catalog key or unfilled placeholder on screen, nothing wider than the viewport and no
+    button whose words spill out of it."""
     import re
 
     body = page.inner_text("body")
@@ -391,6 +392,10 @@ def no_raw_text(page, game: str | None = None) -> None:
     shown = set(re.findall(r"[a-z_]+(?:\.[a-z_0-9]+)+", body))
     assert not shown & keys, shown & keys
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    spilling = page.evaluate("""() => [...document.querySelectorAll('button')]
+      .filter(b => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+      .map(b => [b.dataset.testid || '', b.textContent.trim(), b.clientWidth, b.scrollWidth])""")
+    assert not spilling, spilling  # a button's words stay inside it
 
 
 def take_the_phone(page) -> None:
