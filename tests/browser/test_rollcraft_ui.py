@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import (catalog, long_tasks, no_raw_text, open_app, saved_table, start_game, tid, wait_ready,
-                              watch_long_tasks)
+from dicehall_browser import (catalog, long_tasks, mid_game_table, no_raw_text, open_app, saved_table, start_game, tid,
+                              wait_ready, watch_long_tasks)
 
 pytestmark = pytest.mark.browser
 
@@ -153,3 +153,17 @@ def test_three_seats_people_and_the_computer_passive_choices_on_one_screen(site,
     heads = page.locator(f'{tid("results-table")} thead th').all_inner_texts()
     assert en["rollcraft.zone.green"] in heads and en["rollcraft.runes"] in heads
     no_raw_text(page, "rollcraft")
+
+
+def test_a_chosen_die_in_every_language_at_360_px_every_word_stays_in_its_button(site, page):
+    """With a die chosen the bar holds four buttons and every zone tab is lit: Polish "Zatwierdź"
+    spilled out of a 40 px button, and the tabs cut "Niebieska" off."""
+    table = mid_game_table("rollcraft")
+    page.set_viewport_size({"width": 360, "height": 740})
+    for lang in ("en", "nb", "sv", "pl", "ar"):
+        open_app(page, site, {**FAST, "lang": lang}, table.dumps())
+        page.wait_for_selector(tid("rollcraft"))
+        page.click('button[data-testid^="die-"]:not([disabled])')
+        page.wait_for_selector('[data-testid^="target-"]')
+        assert page.locator(f'{tid("actionbar")} button').count() >= 4
+        no_raw_text(page, "rollcraft")  # no button's words spill out of it

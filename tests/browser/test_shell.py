@@ -5,14 +5,12 @@ positions (no raw keys, no placeholders, nothing wider than a 360 px phone)."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, tid
+from dicehall_browser import catalog, mid_game_table, no_raw_text, open_app, saved_table, start_game, tid
 from pygame_core.ai import self_play
 from pygame_core.registry import entries, get_entry
-from pygame_core.table import Table
 
 pytestmark = pytest.mark.browser
 
@@ -22,23 +20,6 @@ REAL_GAMES = [name for name in entries() if name != "claim"]  # the fixture game
 
 def first_game() -> str:
     return REAL_GAMES[0]
-
-
-def mid_game_table(game: str, persons: int = 2) -> Table:
-    """A table of people halfway through a game the computer played (a fixed position)."""
-    rules = get_entry(game).rules
-    n = max(rules.min_players, min(persons, rules.max_players))
-    record, _ = self_play(game, [get_entry(game).setup_level] * n, seed=5)
-    seats = [{"name": f"Ana {i}" if i else "Ибн Ольга", "symbol": "●▲■◆★"[i], "ai": None} for i in range(n)]
-    table = Table(game, seats)
-    table.new_game(random.Random(1))
-    half = len(record.moves) // 2
-    for seat, move in record.moves[:half]:
-        table.submit(seat, move, table.match.index)
-    while table.state.is_chance():  # stop where a person decides, with the dice thrown
-        seat, move = record.moves[table.match.index]
-        table.submit(seat, move, table.match.index)
-    return table
 
 
 def test_corrupted_save_shows_a_message_and_discard_works(site, page):

@@ -694,7 +694,9 @@ class PlayController:
         else:
             self.handover = None
             ctx = self.context()
-            body = (f'<section class="screen play" aria-labelledby="play-h" data-testid="play" data-index="{ctx.index}" '
+            # data-game: a game's style.css (appended to every page's app.css) scopes its rules to its screen
+            body = (f'<section class="screen play" aria-labelledby="play-h" data-testid="play" data-game="{self.table.game}" '
+                    f'data-index="{ctx.index}" '
                     f'data-seat="{"" if ctx.seat is None else ctx.seat}">'
                     f'<h1 id="play-h" class="sr-only" tabindex="-1">{esc(self.host.t(f"{self.table.game}.title"))}</h1>'
                     + self.view.render(ctx) + "</section>")
