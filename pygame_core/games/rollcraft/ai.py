@@ -75,7 +75,6 @@ W = {
     "reroll_margin": 0.5,
     # hard's learnt correction of the evaluation (LIN_FIT; 0 = off), solo games only.
     "lin_fit": 1.0,
-    "yellow_fc": 0.0,
 }
 _rows: list = []  # (key, RowPotential) for the current weights, built on first use (~0.2 s)
 
@@ -96,21 +95,7 @@ def rounds_left(state: RollCraftState) -> float:
     return max(0.0, state.rounds - state.round + 1 - stage / state.num_players)
 
 
-YELLOW_FC = (0.3538, -0.1847, 0.1495, 0.8401, 0.0653, -0.0686, -0.0348)  # experimental
-
-
-def yellow_forecast(done: int, half: int, rounds: float) -> float:
-    """Yellow's expected final table points: boxes still to complete learnt from self-play."""
-    a, bd, bh, br, brh, brr, bdr = YELLOW_FC
-    extra = a + bd * done + bh * half + br * rounds + brh * rounds * half + brr * rounds * rounds + bdr * done * rounds
-    d = done + min(max(0.0, extra), 12 - done)
-    lo = int(d)
-    if lo >= 12:
-        return float(B.yellow_points[12])
-    return B.yellow_points[lo] + (d - lo) * (B.yellow_points[lo + 1] - B.yellow_points[lo])
-
-
-def zone_values(sheet: Sheet, left: float, rounds: float, yellow_fc: bool = False) -> tuple[list[float], list[float]]:
+def zone_values(sheet: Sheet, left: float, rounds: float) -> tuple[list[float], list[float]]:
     """Each zone's points now plus what it can still bring: (values to add up, expected final
     points for the rune value). They differ for Blue, Green and Pink, whose first list is net of
     the price of the placements they will take (`potential.RowPotential`)."""
@@ -120,12 +105,9 @@ def zone_values(sheet: Sheet, left: float, rounds: float, yellow_fc: bool = Fals
     # Yellow: completed boxes by the table; half-filled boxes toward the next step; line bonuses.
     done = sum(1 for m in sheet.yellow if m == 2)
     half = sum(1 for m in sheet.yellow if m == 1)
-    if yellow_fc:
-        yellow = yellow_forecast(done, half, rounds)
-    else:
-        yellow = float(B.yellow_points[done])
-        step = B.yellow_points[min(done + 1, 12)] - B.yellow_points[done]
-        yellow += half * step * w["yellow_half"] * (0.3 + 0.7 * time)
+    yellow = float(B.yellow_points[done])
+    step = B.yellow_points[min(done + 1, 12)] - B.yellow_points[done]
+    yellow += half * step * w["yellow_half"] * (0.3 + 0.7 * time)
     for members, bonus in list(zip(B.yellow_row_members, B.yellow_row_bonus)) + list(
             zip(B.yellow_col_members, B.yellow_col_bonus)):
         missing = sum(1 for i in members if not sheet.yellow[i])
@@ -185,15 +167,13 @@ _LIN_TERMS = tuple(zip(LIN_FIT[2:10], LIN_FIT[10:18]))  # (weight, weight × r) 
 # A learnt rune value and the correction in rounds-left terms only were measured too and not kept
 # (bench/rollcraft_results.md, 2026-12-03 evening).
 
-LIN_FIT3 = None  # experimental (screening): (fit, cal, tau0, rho)
-
 _HARD = [False]  # set while hard decides: the correction is fitted on hard's own games
 
 
-def value_parts(sheet: Sheet, left: float, rounds: float, yellow_fc: bool = False) -> tuple[list[float], list[float], float, float]:
+def value_parts(sheet: Sheet, left: float, rounds: float) -> tuple[list[float], list[float], float, float]:
     """The parts `value` adds up (and LIN_FIT is fitted on): the zones' values, their expected
     final points, the runes at the lowest of those, and the saved actions' worth."""
-    zones, expected = zone_values(sheet, left, rounds, yellow_fc)
+    zones, expected = zone_values(sheet, left, rounds)
     time = min(1.0, left / W["horizon"])
     act = sum(ACTION_VALUE[a] * n for a, n in zip(ACTIONS, sheet.stock)) * (0.15 + 0.85 * time) * W["action"]
     return zones, expected, sheet.runes * min(expected), act
@@ -201,29 +181,14 @@ def value_parts(sheet: Sheet, left: float, rounds: float, yellow_fc: bool = Fals
 
 def value(sheet: Sheet, left: float, rounds: float, solo: bool = True) -> float:
     """The sheet's worth: zones, runes at the lowest expected zone, saved actions, pending bonuses."""
-    hard_solo = W["lin_fit"] and solo and _HARD[0]
-    zones, expected, rune_term, act = value_parts(sheet, left, rounds, bool(hard_solo and W["yellow_fc"]))
+    zones, _, rune_term, act = value_parts(sheet, left, rounds)
     total = sum(zones) + rune_term
     total += act
     total += sum(BONUS_VALUE[code] for code in sheet.pending)
     if W["lin_fit"] and solo and _HARD[0]:
         r = rounds / 6.0
         parts = (*zones, rune_term, sheet.runes, act)
-        if W["lin_fit"] == 3:
-            fit, cal, tau0, rho = LIN_FIT3
-            terms = tuple(zip(fit[2:10], fit[10:18]))
-            total += fit[0] + fit[1] * r + sum((a + b * r) * x for (a, b), x in zip(terms, parts))
-            # the learnt lowest zone: each zone's final points calibrated on its forecast, a soft minimum
-            fc = [a + b * e + c * rounds + d * rounds * e for (a, b, c, d), e in zip(cal, expected)]
-            low = min(fc)
-            tau = tau0 * math.sqrt(r)
-            if tau > 1e-9:
-                low -= tau * math.log(sum(math.exp(-(x - low) / tau) for x in fc))
-            runes = sheet.runes
-            more = runes + rho * rounds
-            total += (fit[18] + fit[19] * r) * runes * low + fit[20] * more * low + (fit[21] + fit[22] * r) * low
-        else:
-            total += LIN_FIT[0] + LIN_FIT[1] * r + sum((a + b * r) * x for (a, b), x in zip(_LIN_TERMS, parts))
+        total += LIN_FIT[0] + LIN_FIT[1] * r + sum((a + b * r) * x for (a, b), x in zip(_LIN_TERMS, parts))
     return total
 
 
