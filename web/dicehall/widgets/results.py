@@ -30,10 +30,10 @@ def results_table(t, seats: list[dict], state, heads: list[str], breakdown) -> s
         cells = "".join(f'<td class="num">{esc(v)}</td>' for v in breakdown(state, seat))
         rows.append(f'<tr data-testid="result-row-{seat}"><td class="num">{places[seat]}</td><th scope="row">{seat_label(seats, seat)}</th>'
                     f'{cells}<td class="num total" data-testid="result-total-{seat}">{scores[seat]}</td></tr>')
-    # Four parts or more (Rolf's and Penta's, Geek Out's rounds, RollCraft's zones and runes) leave
-    # 35-45 px a column at 360 px: on a phone (app.css) Place's heading and every part's longer than
-    # "R1" then read upwards, so a column is as narrow as its numbers and the names keep their words
-    # (five seats' names broke mid-word in Rolf's table: "Christ/offer").
+    # Four parts or more (a game's parts of a score, its rounds or its zones) leave 35-45 px a column
+    # at 360 px: on a phone (app.css) Place's heading and every part's longer than "R1" then read
+    # upwards, so a column is as narrow as its numbers and the names keep their words (with five
+    # seats they broke mid-word: "Christ/offer").
     many = len(heads) >= 4
 
     def heading(text: str, cls: str = "", up: bool = False) -> str:
