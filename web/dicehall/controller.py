@@ -767,7 +767,7 @@ class PlayController:
             button(esc(t("results.again")), action="again", cls="btn primary", testid="play-again") if mine else "",
             button(esc(t("results.new_table")), action="new-table", cls="btn", testid="new-table") if mine else "",
             button(esc(t("results.export")), action="export", cls="btn", testid="export-record"),
-            button(esc(t("results.share")), action="share", cls="btn", testid="share-result")))
+            button(esc(t("results.share")), action="share", cls="btn", testid="share-result"), share=True))
         out.append("</section>")
         return "".join(out)
 

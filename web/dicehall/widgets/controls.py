@@ -5,10 +5,12 @@ from __future__ import annotations
 from ..dom import button, esc
 
 
-def action_bar(*buttons_html: str, above: str = "") -> str:
-    """The bar at the bottom with the moment's actions; `above` (e.g. the countdown) sits on it."""
+def action_bar(*buttons_html: str, above: str = "", share: bool = False) -> str:
+    """The bar at the bottom with the moment's actions; `above` (e.g. the countdown) sits on it.
+    `share`: the buttons take equal parts of the row, wrapping rather than cutting a word."""
     top = f'<div class="actionbar-top">{above}</div>' if above else ""
-    return (f'<div class="actionbar" data-testid="actionbar">{top}<div class="actionbar-row">'
+    row = "actionbar-row share-row" if share else "actionbar-row"
+    return (f'<div class="actionbar" data-testid="actionbar">{top}<div class="{row}">'
             + "".join(buttons_html) + "</div></div>")
 
 

@@ -291,7 +291,7 @@ class RollCraftView(GameView):
         name = ctx.seats[seat]["name"] if seat < len(ctx.seats) else str(seat)
         parts = [f'<section class="rc-sheet" data-testid="sheet" aria-label="{esc(t("rollcraft.sheet_of", name=name))}">',
                  f'<h2 class="rc-sheet-name">{esc(t("rollcraft.sheet_of", name=name))}</h2>',
-                 f'<nav class="rc-tabs" aria-label="{esc(t("rollcraft.show_zone"))}">{tabs}</nav>']
+                 f'<nav class="rc-tabs share-row" aria-label="{esc(t("rollcraft.show_zone"))}">{tabs}</nav>']
         for z, fn in (("grey", self.grey), ("yellow", self.yellow), ("blue", self.blue), ("green", self.green), ("pink", self.pink)):
             hidden = shown not in ("all", z)
             parts.append(f'<div class="rc-zone rc-zone-{z}" data-testid="zone-{z}"{" hidden" if hidden else ""}>'
@@ -432,7 +432,7 @@ class RollCraftView(GameView):
             elif verb in ("lock", "return"):
                 buttons.append(button(esc(self.describe_move(t, m)), action="act", arg=m, cls="btn small secondary",
                                       testid="act-" + m.replace(" ", "-")))
-        return action_bar(*buttons)
+        return action_bar(*buttons, share=True)  # four or five: none may cut its word
 
     # --- results --------------------------------------------------------------------------------
     def breakdown_heads(self, t) -> list[str]:
