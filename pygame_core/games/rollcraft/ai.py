@@ -182,8 +182,7 @@ def value_parts(sheet: Sheet, left: float, rounds: float) -> tuple[list[float], 
 def value(sheet: Sheet, left: float, rounds: float, solo: bool = True) -> float:
     """The sheet's worth: zones, runes at the lowest expected zone, saved actions, pending bonuses."""
     zones, _, rune_term, act = value_parts(sheet, left, rounds)
-    total = sum(zones) + rune_term
-    total += act
+    total = sum(zones) + rune_term + act
     total += sum(BONUS_VALUE[code] for code in sheet.pending)
     if W["lin_fit"] and solo and _HARD[0]:
         r = rounds / 6.0
