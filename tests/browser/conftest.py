@@ -411,6 +411,7 @@ def no_raw_text(page, game: str | None = None) -> None:
 
     body = page.inner_text("body")
     assert "{" not in body and "}" not in body, body[:300]
+    assert " at 0x" not in body, body[:300]  # no Python object's repr ("<function word at 0x…>")
     keys = set(catalog("en", game))
     shown = set(re.findall(r"[a-z_]+(?:\.[a-z_0-9]+)+", body))
     assert not shown & keys, shown & keys

@@ -124,3 +124,24 @@ async def _every_language():
         view = host.play.view
         assert view.breakdown_heads(host.t)[-1] == words["rollcraft.runes"]
         assert len(view.breakdown(host.play.table.state, 0)) == 6
+
+
+def test_every_kind_of_move_is_told_in_words_in_every_language():
+    """The last-move panel and the log name moves through describe_move: "pass", "done", "reroll",
+    "throw" and "end" once showed "rollcraft.move.<function word at 0x…>"."""
+    from pygame_core.ai import self_play
+
+    moves = {}  # one move of each kind (its first word) from games of one and three players
+    for players in (1, 3):
+        record, _ = self_play("rollcraft", ["easy"] * players, 4)
+        for _, move in record.moves:
+            moves.setdefault(move.split(" ")[0], move)
+    assert {"pass", "done", "throw", "take", "roll"} <= set(moves), sorted(moves)
+    for lang in LANGS:
+        host = host_at([], lang=lang)
+        words = load_catalog(lang, "rollcraft")
+        for move in moves.values():
+            told = host.play.view.describe_move(host.t, move)
+            assert "rollcraft." not in told and "<" not in told and "{" not in told, (lang, move, told)
+        for verb in ("pass", "done", "reroll", "throw", "end"):
+            assert host.play.view.describe_move(host.t, verb) == words[f"rollcraft.move.{verb}"], (lang, verb)

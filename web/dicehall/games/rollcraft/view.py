@@ -150,7 +150,7 @@ class RollCraftView(GameView):
             key = "rollcraft.move." + verb
             return t(key, die=word(t, "die", parts[1]))
         if verb in ("pass", "done", "reroll", "throw", "end"):
-            return word(t, "move", word)
+            return word(t, "move", verb)
         if verb == "roll":
             return t("rollcraft.move.roll", dice=" ".join(parts[1:]))
         return move
