@@ -167,3 +167,29 @@ def test_a_chosen_die_in_every_language_at_360_px_every_word_stays_in_its_button
         page.wait_for_selector('[data-testid^="target-"]')
         assert page.locator(f'{tid("actionbar")} button').count() >= 4
         no_raw_text(page, "rollcraft")  # no button's words spill out of it
+
+
+def test_before_a_throw_return_and_lock_buttons_ask_and_fit_in_every_language(site, page):
+    """Before roll 2 the bar offers a Return, four Locks and Roll on: each button says what a tap
+    does ("Return grey", Polish "Zablokuj: niebieska"), its words inside it, the bar on screen."""
+    import random
+
+    from pygame_core.ai import self_play
+    from pygame_core.table import Table
+
+    record, _ = self_play("rollcraft", ["medium"], 0)
+    table = Table("rollcraft", [{"name": "Ann", "symbol": "●", "ai": None}])
+    table.new_game(random.Random(1))
+    for seat, move in record.moves[:27]:  # medium's game 0, before its roll 2
+        table.submit(seat, move, table.match.index)
+    page.set_viewport_size({"width": 360, "height": 740})
+    for lang in ("en", "nb", "sv", "pl", "ar"):
+        words = catalog(lang, "rollcraft")
+        open_app(page, site, {**FAST, "lang": lang}, table.dumps())
+        page.wait_for_selector(tid("act-return-grey"))
+        want = words["rollcraft.do.lock"].replace("{die}", words["rollcraft.die.blue"])
+        assert page.inner_text(tid("act-lock-blue")).strip() == want, lang
+        assert page.locator(f'{tid("actionbar")} button').count() == 6
+        no_raw_text(page, "rollcraft")  # no button's words spill out of it
+        last = page.locator(tid("act-throw")).bounding_box()
+        assert last["y"] + last["height"] <= 740, lang  # on screen without scrolling

@@ -145,3 +145,25 @@ def test_every_kind_of_move_is_told_in_words_in_every_language():
             assert "rollcraft." not in told and "<" not in told and "{" not in told, (lang, move, told)
         for verb in ("pass", "done", "reroll", "throw", "end"):
             assert host.play.view.describe_move(host.t, verb) == words[f"rollcraft.move.{verb}"], (lang, verb)
+
+
+def test_return_and_lock_buttons_ask_in_the_imperative_in_every_language():
+    """Before a throw, Return and Lock buttons say what a tap does ("Return grey"); they once
+    carried the log's past tense ("returned grey")."""
+    from pygame_core.ai import self_play
+
+    record, _ = self_play("rollcraft", ["medium"], 0)
+    prefix = record.moves[:27]  # medium's game 0: before roll 2 with a Return and four Locks open
+    for lang in LANGS:
+        host = host_at(prefix, lang=lang)
+        words = load_catalog(lang, "rollcraft")
+        state = host.play.table.state
+        assert {"return grey", "lock blue"} <= set(state.legal_moves(0)), state.legal_moves(0)
+        for testid, key, die in (("act-return-grey", "rollcraft.do.return", "grey"),
+                                 ("act-lock-blue", "rollcraft.do.lock", "blue")):
+            tag = button(host.body, testid)
+            assert tag, (lang, testid)
+            label = re.search(re.escape(tag) + r"(.*?)</button>", host.body, re.S).group(1)
+            want = words[key].replace("{die}", words[f"rollcraft.die.{die}"])
+            told = host.play.view.describe_move(host.t, key.split(".")[-1] + " " + die)  # the log's words
+            assert want in label and label.strip() != told, (lang, label, told)

@@ -429,8 +429,10 @@ class RollCraftView(GameView):
                          "end": t("rollcraft.end"), "pass": t("rollcraft.pass"), "done": t("rollcraft.done")}[verb]
                 buttons.append(button(esc(label), action="act", arg=m, cls="btn " + ("primary" if verb == "throw" else "secondary"),
                                       testid=f"act-{verb}"))
-            elif verb in ("lock", "return"):
-                buttons.append(button(esc(self.describe_move(t, m)), action="act", arg=m, cls="btn small secondary",
+            elif verb in ("lock", "return"):  # the log's words are past tense ("returned blue"); a button asks
+                die_word = word(t, "die", split(m)[1])
+                label = t("rollcraft.do.lock", die=die_word) if verb == "lock" else t("rollcraft.do.return", die=die_word)
+                buttons.append(button(esc(label), action="act", arg=m, cls="btn small secondary",
                                       testid="act-" + m.replace(" ", "-")))
         return action_bar(*buttons, share=True)  # four or five: none may cut its word
 
