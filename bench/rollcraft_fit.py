@@ -3,7 +3,18 @@
 components and their products with the rounds left. Prints the fit, its out-of-sample error
 against the uncorrected evaluation (games split in two halves), and the coefficients.
 
-    python bench/rollcraft_fit.py /tmp/fit.jsonl [--phases plus,passive] [--ridge 1]
+    python bench/rollcraft_fit.py /tmp/fit.jsonl [/tmp/fit2.jsonl ...] [--phases plus,passive] [--ridge 1] [--low [--rho R]]
+
+`--low` adds the five components about what runes pay (ai.LOW_FIT): the learnt lowest zone L (each
+zone's final points calibrated on its forecast, ai.ZONE_CAL; their soft minimum, spread
+ai.LOW_SPREAD · sqrt(r/6)), runes·L, r/6·runes·L, (runes + runes still to come)·L, L and r/6·L, and
+prints LIN_FIT, LOW_FIT, ZONE_CAL, LOW_SPREAD and RUNES_PER_ROUND. ai.py's constants are this
+model on 400 pooled solo games of hard, which a checkout of e480af2 plays again exactly
+(`bench/rollcraft_fit_collect.py --level hard`): seeds "fit:0".."fit:199" with `ai.W["lin_fit"] = 0`
+set before the run (hard before any correction), "fit2a:0".."fit2a:99" and "fit2b:0".."fit2b:99"
+as it is (hard with the components-only correction). Collected again on 2026-12-03 and fitted
+with `--low --rho 0.42`, they give ai.py's constants digit for digit (`--low` alone fits rho 0.45:
+other LOW_FIT numbers, the same correction to four decimals).
 """
 
 from __future__ import annotations
@@ -27,9 +38,9 @@ def components(sheet: Sheet, left: float, r: float) -> dict:
             "rune_term": rune_term, "act": act, "value": ai.value(sheet, left, r)}
 
 
-def load(path: str, phases: set) -> list:
-    rows = []
-    for g, line in enumerate(open(path)):
+def load(paths, phases: set) -> list:
+    rows, g = [], -1
+    for g, line in enumerate(line for path in ([paths] if isinstance(paths, str) else paths) for line in open(path)):
         game = json.loads(line)
         final = Sheet.from_json(game["final"])
         for p in game["positions"]:
@@ -53,8 +64,8 @@ NAMES = ["1", "r"] + [f"{n}" for n in ("grey", "yellow", "blue", "green", "pink"
     f"r*{n}" for n in ("grey", "yellow", "blue", "green", "pink", "rune_term", "runes", "act")]
 
 
-def fit(rows, ridge):
-    X = np.array([features(c) for c in rows])
+def fit(rows, ridge, featurize=None):
+    X = np.array([(featurize or features)(c) for c in rows])
     y = np.array([c["total"] - c["value"] for c in rows])
     reg = ridge * np.eye(X.shape[1])
     reg[0, 0] = reg[1, 1] = 0
@@ -63,11 +74,16 @@ def fit(rows, ridge):
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("path")
+    parser.add_argument("path", nargs="+")
     parser.add_argument("--phases", default="plus,passive")
     parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument("--low", action="store_true", help="also the five components of the learnt lowest zone")
+    parser.add_argument("--rho", type=float, help="runes still to come per round left (default: fitted)")
     args = parser.parse_args()
     rows = load(args.path, set(filter(None, args.phases.split(","))))
+    if args.low:
+        fit_low(rows, args.ridge, args.rho)
+        return
     games = max(c["game"] for c in rows) + 1
     print(f"{len(rows)} positions, {games} games")
     for half in (0, 1):
@@ -145,6 +161,40 @@ def report_rune_model(rows):
               f"bias {e_new.mean():+.2f}; rho {rho:.3f}")
     cal, (mse, t0, bias), rho = rune_model(rows)
     print("CAL =", [[round(float(x), 4) for x in row] for row in cal], "TAU0 =", t0, "RHO =", round(rho, 4))
+
+
+
+def low_features(c: dict, cal, tau0: float, rho: float) -> list[float]:
+    """`features` and the five components of ai.LOW_FIT, as ai.value computes them."""
+    r = c["r"] / 6.0
+    low = softmin(forecasts(c, cal), tau0 * np.sqrt(r))
+    runes = c["runes"]
+    return features(c) + [runes * low, r * runes * low, (runes + rho * c["r"]) * low, low, r * low]
+
+
+def fit_low(rows, ridge, rho_fixed=None) -> None:
+    """The correction with the learnt lowest zone: out-of-sample errors by halves, then the constants.
+    The runes still to come per round (rho) hardly matters: runes·L and r·L are components too, so
+    another rho moves weight between LOW_FIT's terms and leaves the correction the same."""
+    def model(train):
+        cal, (_, t0, _), rho = rune_model(train)
+        rho = rho_fixed if rho_fixed is not None else round(rho, 2)
+        return cal, t0, rho, fit(train, ridge, lambda c: low_features(c, cal, t0, rho))
+    for half in (0, 1):
+        train = [c for c in rows if c["game"] % 2 != half]
+        test = [c for c in rows if c["game"] % 2 == half]
+        cal, t0, rho, beta = model(train)
+        base = fit(train, ridge)
+        e0 = np.array([c["total"] - c["value"] for c in test])
+        e1 = e0 - np.array([features(c) for c in test]) @ base
+        e2 = e0 - np.array([low_features(c, cal, t0, rho) for c in test]) @ beta
+        print(f"half {half}: n={len(test)} error sd: uncorrected {e0.std():.2f}, components {e1.std():.2f}, "
+              f"with the lowest zone {e2.std():.2f}")
+    cal, t0, rho, beta = model(rows)
+    print("LIN_FIT =", tuple(round(float(b), 4) for b in beta[:18]))
+    print("LOW_FIT =", tuple(round(float(b), 4) for b in beta[18:]))
+    print("ZONE_CAL =", tuple(tuple(round(float(x), 4) for x in row) for row in cal))
+    print("LOW_SPREAD =", t0, " RUNES_PER_ROUND =", rho)
 
 
 if __name__ == "__main__":

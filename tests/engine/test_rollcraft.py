@@ -603,3 +603,43 @@ def test_the_fast_legality_check_agrees_with_the_list_of_moves():
             seat = rng.choice(state.current_players())
             state.apply(rng.choice(state.legal_moves(seat)), seat)
     assert checked > 50_000
+
+
+def test_hard_learnt_lowest_zone_is_a_soft_minimum_and_the_correction_is_hard_solo_only():
+    """What runes pay, as hard's evaluation foresees it (ai.learnt_lowest): at most the lowest
+    calibrated forecast, the plain minimum once no round is left, never lower when a zone's forecast
+    rises; and the learnt correction changes hard's solo evaluation only (multiplayer and the other
+    levels value sheets as before)."""
+    from pygame_core.games.rollcraft import ai
+
+    def calibrated(expected, rounds):
+        return [a + b * e + c * rounds + d * rounds * e for (a, b, c, d), e in zip(ai.ZONE_CAL, expected)]
+
+    rng = random.Random(7)
+    for _ in range(200):
+        expected = [rng.uniform(0, 60) for _ in range(5)]
+        rounds = rng.choice([0.0, 0.5, 1.5, 3.0, 6.0])
+        low = ai.learnt_lowest(expected, rounds)
+        assert low <= min(calibrated(expected, rounds)) + 1e-9
+        if rounds == 0:
+            assert low == pytest.approx(min(calibrated(expected, rounds)))
+        k = rng.randrange(5)
+        higher = expected[:k] + [expected[k] + 5] + expected[k + 1:]
+        assert ai.learnt_lowest(higher, rounds) >= low - 1e-9
+    match = Match.new("rollcraft", {"players": 1})
+    roller = DiceRoller(3)
+    while match.state.round < 3:  # a sheet with marks on it
+        state = match.state
+        if state.is_chance():
+            match.submit(CHANCE, roller.roll(state), match.index)
+        else:
+            seat = state.current_players()[0]
+            match.submit(seat, ai.easy(state, seat, random.Random(1)), match.index)
+    sheet = match.state.sheets[0]
+    plain = ai.value(sheet, 20.0, 3.5, solo=True)
+    ai._HARD[0] = True
+    try:
+        assert ai.value(sheet, 20.0, 3.5, solo=False) == plain  # hard with others: no correction
+        assert ai.value(sheet, 20.0, 3.5, solo=True) != plain  # hard solo: corrected
+    finally:
+        ai._HARD[0] = False

@@ -18,8 +18,9 @@ placement charged a price for what it could have earned elsewhere (`potential.py
 chance that each open column gets its missing marks; Yellow by a rule of thumb (half-filled boxes
 toward the next step of the table, line bonuses). Runes count at the lowest zone's expected
 score; saved actions and pending bonuses count for what they usually turn into. Hard (solo) adds a
-linear correction of that sum fitted on its own self-play (`LIN_FIT`: final score − value regressed
-on value's components × rounds left).
+linear correction of that sum fitted on its own self-play (`LIN_FIT`, `LOW_FIT`: final score − value
+regressed on value's components × rounds left and on the final lowest zone its games predict,
+which is what runes pay: `learnt_lowest`).
 The weights `W` were set by comparing settings on the same 150 seeded solo games of `medium`
 (bench/rollcraft_levels.py; see bench/rollcraft_results.md); bench/rollcraft_tune.py automates
 that coordinate search."""
@@ -150,22 +151,46 @@ def grey_expected(sheet: Sheet, rounds: float) -> float:
     return total
 
 
-# Hard's learnt linear correction of the whole evaluation (W["lin_fit"] 1, solo games only): the
-# final score minus `value` regressed (least squares, ridge 1) on value's components — the five
-# zones' values, runes × the lowest forecast, runes, saved actions — and their products with r/6
-# (r = rounds left), over the positions after each active turn (+1 window, solo passive choice) of
-# 200 solo games of hard, seeds "fit:0".."fit:199" (1892 positions; bench/rollcraft_fit_collect.py,
-# bench/rollcraft_fit.py). The fit weights Blue ~2.3x early in the game (its table undervalues the
-# zone's future), Green ~1.4x, Yellow's rule of thumb ~0.5x. Order: the constant, r, then the eight
-# components' weights, then their weights × r. Measured (bench/rollcraft_levels.py, paired with
-# hard before on the same seeds): 80 games "k" 212.09 -> 229.12 (+17.0, standard error 5.8);
-# 150 games "m" 209.53 -> 222.83 (+13.3 ± 4.0); `python -m pygame_core simulate rollcraft --players 1
-# --games 500 --ai hard --seed 1`: 214.69 -> 225.34. See bench/rollcraft_results.md.
-LIN_FIT = (53.9721, 7.7303, -0.1329, -0.4589, -0.3478, -0.1863, -0.4243, 0.1702, -7.5437, 1.261,
-           0.4658, 0.0024, 1.6578, 0.6254, 0.4667, -1.1533, 5.9438, -1.9487)
+# Hard's learnt correction of the whole evaluation (W["lin_fit"] 1, solo games only): the final
+# score minus `value` regressed (least squares, ridge 1) on value's components — the five zones'
+# values, runes × the lowest forecast, runes, saved actions — and their products with r/6 (r =
+# rounds left) (`LIN_FIT`), and on five more about what runes pay (`LOW_FIT`): the learnt lowest
+# zone L (`learnt_lowest`), runes × L, r/6 × runes × L, (runes + the runes still to come) × L and
+# r/6 × L. Runes pay the final lowest zone, which the zones' own forecasts predict badly early in
+# the game (Yellow's rule of thumb counts no future boxes, so it is nearly always the lowest
+# forecast), and a linear fit of the components alone cannot express a minimum.
+# Data: the positions after each active turn (+1 window, solo passive choice) of 400 solo games,
+# 200 of hard before any correction (seeds "fit:0".."fit:199") and 200 of hard with the earlier
+# correction of the components alone ("fit2a:0".."fit2a:99", "fit2b:0".."fit2b:99"), 3884
+# positions; pooled so that both Yellow-heavy and Yellow-light play are seen (a fit on one
+# policy's games alone oscillates). bench/rollcraft_fit_collect.py, then `bench/rollcraft_fit.py
+# --low --rho 0.42` gives these numbers (its docstring says how to play those games again).
+# Order of LIN_FIT: the constant, r, then the eight components' weights, then their weights × r.
+# Measured against the correction of the components alone (bench/rollcraft_results.md,
+# 2026-12-03 night): paired on synchronised dice (bench/rollcraft_paired.py), 200 games "s"
+# 222.85 -> 232.47 (+9.6 ± 3.0); 80 games "k" (bench/rollcraft_levels.py) +1.9 ± 5.1; `python -m
+# pygame_core simulate rollcraft --players 1 --games 500 --ai hard --seed 1`: 225.34 -> 230.87.
+LIN_FIT = (62.7955, -67.8199, -0.1683, -0.2955, -0.5757, -0.5954, -0.7537, -1.4361, -7.015, 1.6838,
+           0.2689, -0.6151, 1.474, 1.528, 1.4922, 1.9605, 10.3144, -2.4862)
 _LIN_TERMS = tuple(zip(LIN_FIT[2:10], LIN_FIT[10:18]))  # (weight, weight × r) per component
-# A learnt rune value and the correction in rounds-left terms only were measured too and not kept
-# (bench/rollcraft_results.md, 2026-12-03 evening).
+LOW_FIT = (0.9349, -3.2923, 0.5661, 1.0956, -0.1464)  # runes·L, r·runes·L, (runes + more)·L, L, r·L
+# Each zone's final points against its expected final points (`zone_values`' second list), least
+# squares on the same games: final ≈ a + b·expected + c·R + d·R·expected, R = rounds left.
+ZONE_CAL = ((5.1352, 0.9107, 0.1119, 0.0034), (11.2176, 0.6535, 1.4343, 0.1327), (0.6379, 0.9425, 2.1737, -0.0102),
+            (3.0051, 0.9375, -9.8911, 0.0577), (-2.7502, 1.0734, -5.2682, 0.0167))
+LOW_SPREAD = 10.0  # the soft minimum's spread at the start (× sqrt(r/6)): early forecasts are uncertain
+RUNES_PER_ROUND = 0.42  # runes still to come per round left, in hard's games
+
+
+def learnt_lowest(expected: list[float], rounds: float) -> float:
+    """The final lowest zone as hard's games predict it: a soft minimum of the calibrated forecasts."""
+    forecasts = [a + b * e + c * rounds + d * rounds * e for (a, b, c, d), e in zip(ZONE_CAL, expected)]
+    low = min(forecasts)
+    spread = LOW_SPREAD * math.sqrt(rounds / 6.0)
+    if spread > 1e-9:
+        low -= spread * math.log(sum(math.exp(-(x - low) / spread) for x in forecasts))
+    return low
+
 
 _HARD = [False]  # set while hard decides: the correction is fitted on hard's own games
 
@@ -181,13 +206,16 @@ def value_parts(sheet: Sheet, left: float, rounds: float) -> tuple[list[float], 
 
 def value(sheet: Sheet, left: float, rounds: float, solo: bool = True) -> float:
     """The sheet's worth: zones, runes at the lowest expected zone, saved actions, pending bonuses."""
-    zones, _, rune_term, act = value_parts(sheet, left, rounds)
+    zones, expected, rune_term, act = value_parts(sheet, left, rounds)
     total = sum(zones) + rune_term + act
     total += sum(BONUS_VALUE[code] for code in sheet.pending)
     if W["lin_fit"] and solo and _HARD[0]:
         r = rounds / 6.0
         parts = (*zones, rune_term, sheet.runes, act)
         total += LIN_FIT[0] + LIN_FIT[1] * r + sum((a + b * r) * x for (a, b), x in zip(_LIN_TERMS, parts))
+        low, runes = learnt_lowest(expected, rounds), sheet.runes
+        total += ((LOW_FIT[0] + LOW_FIT[1] * r) * runes + LOW_FIT[2] * (runes + RUNES_PER_ROUND * rounds)
+                  + LOW_FIT[3] + LOW_FIT[4] * r) * low
     return total
 
 
