@@ -79,10 +79,11 @@ def main() -> None:
     parser.add_argument("--ridge", type=float, default=1.0)
     parser.add_argument("--low", action="store_true", help="also the five components of the learnt lowest zone")
     parser.add_argument("--rho", type=float, help="runes still to come per round left (default: fitted)")
+    parser.add_argument("--json", help="with --low: also write the constants to this file (rollcraft_paired.py --const-file)")
     args = parser.parse_args()
     rows = load(args.path, set(filter(None, args.phases.split(","))))
     if args.low:
-        fit_low(rows, args.ridge, args.rho)
+        fit_low(rows, args.ridge, args.rho, args.json)
         return
     games = max(c["game"] for c in rows) + 1
     print(f"{len(rows)} positions, {games} games")
@@ -172,7 +173,7 @@ def low_features(c: dict, cal, tau0: float, rho: float) -> list[float]:
     return features(c) + [runes * low, r * runes * low, (runes + rho * c["r"]) * low, low, r * low]
 
 
-def fit_low(rows, ridge, rho_fixed=None) -> None:
+def fit_low(rows, ridge, rho_fixed=None, out=None) -> None:
     """The correction with the learnt lowest zone: out-of-sample errors by halves, then the constants.
     The runes still to come per round (rho) hardly matters: runes·L and r·L are components too, so
     another rho moves weight between LOW_FIT's terms and leaves the correction the same."""
@@ -195,6 +196,11 @@ def fit_low(rows, ridge, rho_fixed=None) -> None:
     print("LOW_FIT =", tuple(round(float(b), 4) for b in beta[18:]))
     print("ZONE_CAL =", tuple(tuple(round(float(x), 4) for x in row) for row in cal))
     print("LOW_SPREAD =", t0, " RUNES_PER_ROUND =", rho)
+    if out:  # for bench/rollcraft_paired.py --const-file
+        constants = {"LIN_FIT": [round(float(b), 4) for b in beta[:18]], "LOW_FIT": [round(float(b), 4) for b in beta[18:]],
+                     "ZONE_CAL": [[round(float(x), 4) for x in row] for row in cal], "LOW_SPREAD": t0,
+                     "RUNES_PER_ROUND": rho}
+        Path(out).write_text(json.dumps(constants))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ same colour in the same slot see the same number, so a paired difference measure
 decisions. The solo tie-break (R6.5) is keyed by round alone.
 
 A variant is a set of `ai.W` weights (`--set KEY=VALUE,...`), `--lin-delta I=D,...` (add D to
-`ai.LIN_FIT[I]`) and/or `--const NAME=VALUE,...` (module constants of ai, e.g. PREPARE_DEPTH=1).
+`ai.LIN_FIT[I]`), `--const NAME=VALUE,...` (module constants of ai, e.g. PREPARE_DEPTH=1) and/or
+`--const-file F` (a JSON object of ai's constants, e.g. a refit's LIN_FIT, LOW_FIT and ZONE_CAL).
 Scores go to `--out` as JSON (per-game scores, zone means); `--compare BASE OTHER...` prints the
 paired differences. Results: bench/rollcraft_results.md (2026-12-03 night)."""
 
@@ -75,6 +76,12 @@ def run(args) -> dict:
     for item in filter(None, args.const.split(",")):
         name, _, number = item.partition("=")
         setattr(ai, name, type(getattr(ai, name))(number))
+    if args.const_file:  # e.g. a refit: {"LIN_FIT": [...], "LOW_FIT": [...], "ZONE_CAL": [[...], ...]}
+        for name, number in json.loads(Path(args.const_file).read_text()).items():
+            getattr(ai, name)  # only names ai has
+            setattr(ai, name, tuple(tuple(x) if isinstance(x, list) else x for x in number)
+                    if isinstance(number, list) else number)
+        ai._LIN_TERMS = tuple(zip(ai.LIN_FIT[2:10], ai.LIN_FIT[10:18]))
     if args.lin_delta:
         fit = list(ai.LIN_FIT)
         for item in args.lin_delta.split(","):
@@ -90,7 +97,7 @@ def run(args) -> dict:
         zones = [z + v for z, v in zip(zones, sheet.zone_scores())]
         runes += sheet.runes
     n = len(scores)
-    return {"set": args.set, "lin_delta": args.lin_delta, "const": args.const, "seed": args.seed, "start": args.start,
+    return {"set": args.set, "lin_delta": args.lin_delta, "const": args.const, "const_file": args.const_file, "seed": args.seed, "start": args.start,
             "mean": round(sum(scores) / n, 2), "zones": [round(z / n, 1) for z in zones],
             "runes": round(runes / n, 2), "scores": scores}
 
@@ -118,6 +125,7 @@ def main() -> None:
     parser.add_argument("--set", default="")
     parser.add_argument("--lin-delta", default="")
     parser.add_argument("--const", default="", help="module constants of ai to change, NAME=VALUE,...")
+    parser.add_argument("--const-file", help="JSON of ai's constants to replace (a refit's LIN_FIT, LOW_FIT, ZONE_CAL)")
     parser.add_argument("--out")
     parser.add_argument("--compare", nargs="+")
     args = parser.parse_args()
