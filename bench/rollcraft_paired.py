@@ -9,7 +9,7 @@ other dice, and the paired difference is nearly as noisy as two independent game
 every die's value is a function of (game seed, round, kind of throw, regular rolls so far, how
 many throws of that kind came before in the same slot, die colour): two variants that throw the
 same colour in the same slot see the same number, so a paired difference measures mostly the
-decisions. The solo tie-break (R6.5) is keyed by round alone.
+decisions. The solo tie-break (R6.5) is keyed by its slot the same way.
 
 A variant is a set of `ai.W` weights (`--set KEY=VALUE,...`), `--lin-delta I=D,...` (add D to
 `ai.LIN_FIT[I]`), `--const NAME=VALUE,...` (module constants of ai, e.g. PREPARE_DEPTH=1) and/or
@@ -97,8 +97,8 @@ def run(args) -> dict:
         zones = [z + v for z, v in zip(zones, sheet.zone_scores())]
         runes += sheet.runes
     n = len(scores)
-    return {"set": args.set, "lin_delta": args.lin_delta, "const": args.const, "const_file": args.const_file, "seed": args.seed, "start": args.start,
-            "mean": round(sum(scores) / n, 2), "zones": [round(z / n, 1) for z in zones],
+    return {"set": args.set, "lin_delta": args.lin_delta, "const": args.const, "const_file": args.const_file,
+            "seed": args.seed, "start": args.start, "mean": round(sum(scores) / n, 2), "zones": [round(z / n, 1) for z in zones],
             "runes": round(runes / n, 2), "scores": scores}
 
 
