@@ -81,14 +81,13 @@ def run(args) -> dict:
             getattr(ai, name)  # only names ai has
             setattr(ai, name, tuple(tuple(x) if isinstance(x, list) else x for x in number)
                     if isinstance(number, list) else number)
-        ai._LIN_TERMS = tuple(zip(ai.LIN_FIT[2:10], ai.LIN_FIT[10:18]))
     if args.lin_delta:
         fit = list(ai.LIN_FIT)
         for item in args.lin_delta.split(","):
             i, _, d = item.partition("=")
             fit[int(i)] += float(d)
         ai.LIN_FIT = tuple(fit)
-        ai._LIN_TERMS = tuple(zip(ai.LIN_FIT[2:10], ai.LIN_FIT[10:18]))
+    ai._LIN_TERMS = tuple(zip(ai.LIN_FIT[2:10], ai.LIN_FIT[10:18]))  # ai pairs LIN_FIT's weights at import
     scores, zones, runes = [], [0.0] * 5, 0.0
     for i in range(args.start, args.start + args.games):
         state = game(args.level, f"{args.seed}:{i}")
