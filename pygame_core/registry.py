@@ -47,15 +47,24 @@ class GameEntry:
     review: Callable | None = None
     # Extra CLI subcommands: name -> (add_arguments(parser), run(args) -> dict).
     cli_commands: dict[str, tuple[Callable, Callable]] = field(default_factory=dict)
+    # Levels kept for measuring (benchmarks, the CLI, the tests), never offered to players.
+    measuring_levels: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
         return self.rules.name
 
+    @property
+    def player_levels(self) -> list[str]:
+        """The levels a player may choose for a computer seat, weakest first."""
+        return [level for level in self.ai_levels if level not in self.measuring_levels]
+
     def __post_init__(self) -> None:
-        for level in (self.default_level, self.setup_level):
+        for level in (self.default_level, self.setup_level, *self.measuring_levels):
             if level not in self.ai_levels:
                 raise ValueError(f"{self.rules.name}: unknown AI level {level!r}")
+        if self.setup_level in self.measuring_levels:
+            raise ValueError(f"{self.rules.name}: the set-up level {self.setup_level!r} is for measuring only")
 
 
 _ENTRIES: dict[str, GameEntry] = {}

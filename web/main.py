@@ -1,4 +1,4 @@
-# Dice Hall main thread: boots the UI (dicehall.app); the AI worker starts once the UI is ready.
+# Dice Hall main thread: boots the UI (dicehall.browser); the AI worker starts once the UI is ready.
 # The app imports from app.zip, which snap-loader.mjs (PyScript's interpreter module) wrote into
 # the cwd and put on sys.path before PyScript ran this (useAppZip).
 from pyscript import window
@@ -6,7 +6,7 @@ from pyscript import window
 try:
     window.performance.mark("dh:main")
     window.diceHallBootPhase(3)
-    from dicehall.app import start
+    from dicehall.browser import start
 
     window.performance.mark("dh:imported")
 

@@ -1,5 +1,5 @@
 # Dice Hall AI worker's Python (run by web/ai-worker.mjs, a plain module worker): AI moves off the
-# main thread, for every game. CALLS are the functions the page may call (dicehall.app).
+# main thread, for every game. CALLS are the functions the page may call (dicehall.browser, dicehall.assets).
 import json
 import random
 

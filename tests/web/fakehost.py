@@ -81,6 +81,11 @@ class FakeHost:
     def asset_state(self, game: str) -> str:
         return "loaded"
 
+    def render_results(self) -> str:
+        from dicehall.screens import results
+
+        return results.render(self)
+
 
 class Clock:
     """Seconds for the rooms (heartbeats, 30-second requests, 48-hour rooms): moved by the test."""

@@ -5,13 +5,14 @@ every engine message code and every key the front-end code uses defined."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 
 import pytest
 
 from dicehall.i18n import LANGUAGES, PLURAL_FORMS, Catalog, format_number, forms, pick_language, placeholders, plural_category
-from pygame_core.registry import entries
+from pygame_core.registry import entries, get_entry
 from support import FIXTURES, LANGS, ROOT, game_web_dir, load_catalog
 
 WEB = ROOT / "web"
@@ -94,49 +95,80 @@ def test_every_engine_code_is_in_a_catalog_with_its_params():
             assert placeholders(messages[code]) <= params, code
 
 
-def used_keys() -> tuple[set[str], set[str]]:
-    """Literal keys passed to t()/has() in web/ Python code, and f-string key patterns."""
+KEY_CALL = re.compile(r'\bt\(\s*(f?)"([^"]+)"')
+
+
+def pattern(text: str) -> str:
+    """An f-string key as a pattern: "penta.box.{b}" -> "penta.box.{}"."""
+    return re.sub(r"\{[^{}]*\}", "{}", text)
+
+
+def game_packages() -> dict[str, object]:
+    """Each registered game's view package folder (the project's, the fixtures', any added)."""
+    return {game: game_web_dir(game) for game in GAMES}
+
+
+def used_keys(paths) -> tuple[set[str], set[str]]:
+    """Literal keys passed to t() in these Python files, and the patterns of f-string keys."""
     keys, patterns = set(), set()
-    for path in list(WEB.rglob("*.py")) + list((FIXTURES / "web").rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        for m in re.finditer(r'\bt\(\s*(f?)"([^"]+)"', text):
-            (patterns if m.group(1) else keys).add(m.group(2))
-        keys |= set(re.findall(r'boot_phase\("([^"]+)"\)', text))
+    for path in paths:
+        for m in KEY_CALL.finditer(path.read_text(encoding="utf-8")):
+            (patterns if m.group(1) else keys).add(m.group(2) if not m.group(1) else pattern(m.group(2)))
     return keys, patterns
 
 
+def shared_sources():
+    games = WEB / "dicehall" / "games"
+    return [p for p in WEB.rglob("*.py") if games not in p.parents]
+
+
 def test_every_used_key_exists():
-    keys, _ = used_keys()
-    assert len(keys) > 50
     every = dict(SHARED["en"])
     for game in GAMES:
         every.update(own("en", game))
+    keys, _ = used_keys(shared_sources())
+    assert len(keys) > 50
+    for folder in game_packages().values():
+        keys |= used_keys(folder.rglob("*.py"))[0]
     assert sorted(k for k in keys if k not in every) == []
 
 
-def test_dynamic_keys_are_known_patterns():
-    """Keys built at run time: each pattern below is checked against what it can produce."""
-    _, patterns = used_keys()
-    known = {"{game}.title", "{name}.title", "{name}.blurb", "{self.table.game}.title", "{ctx.game}.hint.heading",
-             "{ctx.game}.hint.explain", "{self.table.game}.hint.best", "{table.game}.review.intro",
-             "{table.game}.review.loss_help", "{table.game}.review.plot", "{game}.rules.{i}", "symbol.{k}",
-             "penta.box.{box}", "penta.box.{b}", "penta.box.{args[0]}", "penta.rule.{b}", "settings.pace_{p}",
-             "{table.game}.title", "settings.{k}"}
-    assert patterns <= known, patterns - known
-    assert all(f"settings.{k}" in SHARED["en"] for k in ("sound", "vibrate"))  # settings.{k}
-    from pygame_core.games.penta.rules import BOXES
+def shared_patterns(game: str) -> dict[str, list[str]]:
+    """The keys shared code builds at run time: the shell's own, and a game's (title, rules…)."""
+    from dicehall.screens.settings import PACES, SWITCHES
+    from dicehall.widgets.seats import SYMBOLS
 
-    for game, entry in entries().items():
-        messages = {**SHARED["en"], **own("en", game)}
-        for key in (f"{game}.title", f"{game}.blurb", f"{game}.rules.1"):
-            assert key in messages
-        if entry.advise is not None:
-            assert {f"{game}.hint.heading", f"{game}.hint.explain", f"{game}.hint.best"} <= set(messages)
-        if entry.review is not None:
-            assert {f"{game}.review.intro", f"{game}.review.loss_help", f"{game}.review.plot"} <= set(messages)
-    penta = own("en", "penta")
-    assert all(f"penta.box.{b}" in penta and f"penta.rule.{b}" in penta for b in BOXES)
-    assert all(f"symbol.{k}" in SHARED["en"] for k in range(5))
+    entry = get_entry(game)
+    hint = ["heading", "explain", "best"] if entry.advise is not None else []
+    review = ["intro", "loss_help", "plot"] if entry.review is not None else []
+    return {
+        "settings.{}": [f"settings.{k}" for k in (*SWITCHES, "autofill_seconds", "pace")],
+        "settings.pace_{}": [f"settings.pace_{p}" for p in PACES],
+        "symbol.{}": [f"symbol.{k}" for k in range(len(SYMBOLS))],
+        "{}.title": [f"{game}.title"], "{}.blurb": [f"{game}.blurb"], "{}.rules.{}": [f"{game}.rules.1"],
+        "{}.option.{}": [f"{game}.option.{name}" for name in entry.rules.option_schema],
+        **{f"{{}}.hint.{k}": [f"{game}.hint.{k}"] for k in hint},
+        **{f"{{}}.review.{k}": [f"{game}.review.{k}"] for k in review},
+    }
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_keys_built_at_run_time_are_declared_and_exist(game):
+    """Shared code's patterns make keys every game has; a game's own patterns are declared by its
+    view (`GameView.catalog_keys`), and every key they can make is in its catalog."""
+    messages = {**SHARED["en"], **own("en", game)}
+    shared = shared_patterns(game)
+    _, used = used_keys(shared_sources())
+    assert used - set(shared) <= {"{}.hint.heading", "{}.hint.explain", "{}.hint.best", "{}.review.intro",
+                                  "{}.review.loss_help", "{}.review.plot"}, used - set(shared)
+    declared = importlib.import_module(f"dicehall.games.{game}").VIEW.catalog_keys()
+    _, own_used = used_keys(game_packages()[game].rglob("*.py"))
+    assert own_used <= set(declared), f"{game}: patterns its view does not declare: {own_used - set(declared)}"
+    for made, keys in {**shared, **declared}.items():
+        regex = re.compile(re.escape(made).replace(r"\{\}", r"[^.{}]+") + "$")
+        for key in keys:
+            assert regex.match(key), (made, key)
+            assert key in messages, (game, made, key)
 
 
 def test_boot_strings_used_by_index_html():

@@ -206,22 +206,7 @@ def test_a_guest_for_a_room_nobody_hosts_hears_so():
 
 
 def test_a_guest_hears_once_that_the_host_is_away_however_often_the_transport_retries():
-    from dicehall.roomdesk import RoomDesk
-
-    class Shell(FakeHost):
-        def __init__(self):
-            super().__init__("en")
-            self.clock, self.storage = Clock(), {}
-            self.dice_roller = self.play.roller
-
-        def route(self):
-            return ["join", "dice-abcdefghijklmnop"]
-
-        def store(self, key, text):
-            return True
-
-        def room_network(self):
-            return {"broker": None, "ice": []}
+    from fakepage import Phone
 
     class Retrying:
         def join(self, options, on_event):
@@ -235,16 +220,17 @@ def test_a_guest_hears_once_that_the_host_is_away_however_often_the_transport_re
             pass
 
     async def steps():
-        net, shell = Retrying(), Shell()
-        desk = RoomDesk(shell, net)
+        net = Retrying()
+        phone = Phone(net, Clock(), "#/join/dice-abcdefghijklmnop")
+        desk = phone.rooms
         desk.join("dice-abcdefghijklmnop", "Bo")
         for _ in range(5):
             net.on_event("error", None, "peer-unavailable")
-        assert [text for text, error in shell.said if error] == ["The host is not there right now. Trying again…"]
+        assert phone.page.toasts == ["The host is not there right now. Trying again…"]
         net.on_event("open", None, None)
         net.on_event("close", None, None)
         net.on_event("error", None, "peer-unavailable")  # a new outage: said again
-        assert len([text for text, error in shell.said if error]) == 2
+        assert len(phone.page.toasts) == 2
         desk.guesting = None  # the tick stops
 
     run_async(steps)

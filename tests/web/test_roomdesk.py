@@ -10,98 +10,20 @@ import re
 
 import pytest
 
-from dicehall.roomdesk import GUEST_KEY, ROOM_KEY, RoomDesk
+from dicehall.roomdesk import GUEST_KEY, ROOM_KEY
 from dicehall.rooms import MemoryTransport
-from fakehost import Clock, FakeHost, run as run_async, settle
+from dicehall.store import TABLE
+from fakehost import Clock, run as run_async, settle
+from fakepage import Phone
 from pygame_core.table import Table
 
 pytestmark = pytest.mark.usefixtures("instant_sleep")
 
 
-class Shell(FakeHost):
-    """FakeHost plus what the room desk asks of the app shell."""
-
-    def __init__(self, net, clock, hash_: str = "#/play", direct=None, scanner=None) -> None:
-        super().__init__("en", {"pace": "fast"})
-        self.open_game("penta")
-        self.hash = hash_
-        self.storage: dict[str, str] = {}
-        self.clock = clock
-        self.dice_roller = self.play.roller
-        self.rooms = RoomDesk(self, net, direct, scanner=scanner)
-        self.screen = ""
-        self.dialog: str | None = None  # the app's dialog: its kind and note
-        self.note: tuple[str, bool] | None = None
-
-    def open_dialog(self, kind: str) -> None:
-        self.dialog = kind
-        self.note = None
-
-    def dialog_note(self, text: str, alert: bool = False) -> None:
-        self.note = (text, alert)
-
-    def close_dialog(self) -> None:
-        if self.dialog == "scan":
-            self.rooms.stop_scan()
-        self.dialog = None
-
-    def render(self) -> None:
-        super().render()
-        parts = self.route()
-        if parts[0] == "join" and not self.rooms.guest_in:
-            self.screen = self.rooms.render_join(parts[1] if len(parts) > 1 else None, parts[2] if len(parts) > 2 else None)
-        elif self.play.running:
-            self.screen = self.play.render_body() + self.rooms.render_panel()
-
-    def route(self) -> list[str]:
-        return [p for p in self.hash.lstrip("#").strip("/").split("/") if p] or ["home"]
-
-    def go(self, hash_: str, replace: bool = False) -> None:
-        self.hash = hash_
-        self.render()
-
-    def load(self, key):
-        return json.loads(self.storage[key]) if key in self.storage else None
-
-    def store(self, key, text) -> bool:
-        self.storage[key] = text
-        return True
-
-    def remove(self, key) -> None:
-        self.storage.pop(key, None)
-
-    def page_address(self) -> str:
-        return "https://dice.example/app/index.html"
-
-    def room_network(self) -> dict:
-        return {"broker": None, "ice": []}
-
-    def copy_text(self, text: str, said: str = "room.copied") -> None:
-        self.copied = text
-
-    def log_error(self, text: str) -> None:
-        raise AssertionError(text)
-
-    def restore_own_table(self) -> None:
-        self.play.load(Table.loads(self.storage["table"]) if "table" in self.storage else None)
-
-    def save_game(self, table, ui_text) -> bool:
-        super().save_game(table, ui_text)
-        if table is not None:
-            self.storage["table"] = table.dumps()
-        return True
-
-    def tap(self, action: str, arg=None) -> None:
-        self.rooms.handle(action, arg)
-
-    def testids(self) -> set[str]:
-        return set(re.findall(r'data-testid="([^"]+)"', self.screen))
-
-
-def ann_hosts(net, clock, direct=None, scanner=None) -> tuple[Shell, object]:
+def ann_hosts(net, clock, direct=None, scanner=None) -> tuple[Phone, object]:
     """Ann's phone: a Penta game against the computer (Greedy), opened for others (through the
     meeting server `net`, or with `direct` links)."""
-    ann = Shell(net, clock, direct=direct, scanner=scanner)
+    ann = Phone(net, clock, direct=direct, scanner=scanner)
     table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
     table.new_game(random.Random(4))
     ann.play.load(table)
@@ -111,9 +33,9 @@ def ann_hosts(net, clock, direct=None, scanner=None) -> tuple[Shell, object]:
     return ann, ann.rooms.hosting.room
 
 
-def let_in(ann: Shell, room, net, clock, name: str) -> Shell:
+def let_in(ann: Phone, room, net, clock, name: str) -> Phone:
     """`name` asks to join from their own phone, and Ann lets them in."""
-    shell = Shell(net, clock, f"#/join/{room.room_id}")
+    shell = Phone(net, clock, f"#/join/{room.room_id}")
     shell.rooms.name_draft = name
     shell.tap("room-join")
     net.deliver()
@@ -125,7 +47,7 @@ def let_in(ann: Shell, room, net, clock, name: str) -> Shell:
 def test_a_penta_room_by_taps_join_approve_seat_chat_and_leave():
     async def steps():
         net, clock = MemoryTransport(), Clock()
-        ann = Shell(net, clock)
+        ann = Phone(net, clock)
         table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
         table.new_game(random.Random(4))
         ann.play.load(table)
@@ -149,15 +71,16 @@ def test_a_penta_room_by_taps_join_approve_seat_chat_and_leave():
         assert f'value="https://dice.example/app/index.html#/join/{room.room_id}"' in ann.screen
         assert room.token not in ann.screen and ann.rooms.hosting.room.token in ann.storage[ROOM_KEY]
         ann.tap("room-copy")
-        assert ann.copied.endswith(f"#/join/{room.room_id}")
+        await ann.idle()
+        assert ann.page.copied[-1].endswith(f"#/join/{room.room_id}")
 
         # Bo's own unfinished game on his phone stays saved while he is Ann's guest.
-        bo = Shell(net, clock, f"#/join/{room.room_id}")
+        bo = Phone(net, clock, f"#/join/{room.room_id}")
         own = Table("penta", [{"name": "Bo", "symbol": "●", "ai": None}])
         own.new_game(random.Random(9))
         bo.play.load(own)
         bo.play.save()
-        own_text = bo.storage["table"]
+        own_text = bo.storage[TABLE]
         bo.render()
         assert "room-join" in bo.testids()
         bo.rooms.name_draft = "Bo <b>"
@@ -209,9 +132,10 @@ def test_a_penta_room_by_taps_join_approve_seat_chat_and_leave():
                     net.deliver()
         assert seen_waiting
         assert bo.play.table.record.moves == ann.play.table.record.moves and len(ann.play.table.record.moves) > 6
-        assert bo.storage["table"] == own_text  # the guest's controller never saved over his own game
+        assert bo.storage[TABLE] == own_text  # the guest's controller never saved over his own game
         bo.tap("room-leave")
         net.deliver()
+        await bo.idle()
         assert bo.hash == "#/home" and GUEST_KEY not in bo.storage
         assert bo.play.table.dumps() == own_text  # his own game is back
         clock.t += 1
@@ -378,7 +302,7 @@ def test_the_host_scans_the_guests_answer_and_the_camera_goes_off_with_its_dialo
         ann, room = ann_hosts(MemoryTransport(), clock, direct=net, scanner=camera)
         ann.render()
         assert {"room-scan", "room-answer", "room-accept"} <= ann.testids()
-        bo = Shell(MemoryTransport(), clock, f"#/join/{room.room_id}/{ann.rooms.hosting.invitation['code']}", direct=net)
+        bo = Phone(MemoryTransport(), clock, f"#/join/{room.room_id}/{ann.rooms.hosting.invitation['code']}", direct=net)
         bo.rooms.name_draft = "Bo"
         bo.tap("room-join")
         net.deliver()
@@ -423,7 +347,7 @@ def test_the_host_scans_the_guests_answer_and_the_camera_goes_off_with_its_dialo
 def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the_link_is_lost():
     async def steps():
         net, clock = MemoryDirect(), Clock()
-        ann = Shell(MemoryTransport(), clock, direct=net)
+        ann = Phone(MemoryTransport(), clock, direct=net)
         table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
         table.new_game(random.Random(4))
         ann.play.load(table)
@@ -443,7 +367,7 @@ def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the
         assert {"room-invitation", "room-answer", "room-accept"} <= ann.testids() and f'value="{link}"' in ann.screen
         assert room.token not in ann.screen
 
-        bo = Shell(MemoryTransport(), clock, link.split("index.html")[1], direct=net)
+        bo = Phone(MemoryTransport(), clock, link.split("index.html")[1], direct=net)
         bo.render()
         assert "room-join" in bo.testids()
         bo.rooms.name_draft = "Bo"
@@ -455,7 +379,8 @@ def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the
         answer = bo.rooms.guesting.answer["code"]
         assert "room-answer-code" in bo.testids() and answer in bo.screen
         bo.tap("room-copy-code")
-        assert bo.copied == answer
+        await bo.idle()
+        assert bo.page.copied[-1] == answer
 
         # A wrong code is said next to the field; the invitation stays.
         ann.rooms.answer_draft = "hello"
@@ -502,8 +427,8 @@ def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the
         ann.tap("room-invite")
         net.deliver()
         third = ann.rooms.hosting.invitation["code"]
-        bo2 = Shell(MemoryTransport(), clock, f"#/join/{room.room_id}/{third}", direct=net)
-        bo2.storage = bo.storage  # the same phone after a reload
+        bo2 = Phone(MemoryTransport(), clock, f"#/join/{room.room_id}/{third}", direct=net,
+                    browser=bo.page.browser)  # the same phone after a reload
         bo2.render()
         assert 'value="Bo"' in bo2.screen  # the name it gave before
         bo2.tap("room-join")
@@ -514,9 +439,8 @@ def test_a_direct_room_invitation_answer_approval_and_a_new_invitation_after_the
         assert not room.pending and bo2.rooms.guest_in and bo2.rooms.guesting.guest.seat == 1
 
         # Ann's reload: her room comes back as a direct room, ready to invite again.
-        ann2 = Shell(MemoryTransport(), clock, direct=net)
-        ann2.storage = ann.storage
-        ann2.play.load(Table.loads(ann.storage["table"]))
+        ann2 = Phone(MemoryTransport(), clock, direct=net, browser=ann.page.browser)
+        ann2.play.load(Table.loads(ann.storage[TABLE]))
         ann2.rooms.boot()
         net.deliver()
         ann2.render()
@@ -533,7 +457,7 @@ def test_a_room_the_meeting_server_never_registered_shows_no_link_but_why():
                 self.queue += [(on_event, "broker", None, "lost"), (on_event, "error", None, "network")]
                 return type("Link", (), {"close": lambda self: None})()
 
-        ann = Shell(Unreachable(), Clock())
+        ann = Phone(Unreachable(), Clock())
         table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}])
         table.new_game(random.Random(4))
         ann.play.load(table)

@@ -37,17 +37,42 @@ def test_parked_games_keep_only_unfinished_loadable_tables_of_known_games():
 
 def test_a_remembered_setup_is_used_only_when_every_seat_is_sound():
     good = [{"name": "Ada", "symbol": "▲", "ai": None}, {"name": "Computer", "symbol": "●", "ai": "greedy"}]
-    assert shelf.check_setup("penta", good, SYMBOLS) == good
-    assert shelf.check_setup("penta", [{**good[0], "name": " Ada  "}, good[1]], SYMBOLS)[0]["name"] == "Ada"
-    assert shelf.check_setup("penta", [good[0], {**good[1], "ai": "godlike"}], SYMBOLS) is None  # unknown level
-    assert shelf.check_setup("penta", [good[0], {**good[1], "symbol": "▲"}], SYMBOLS) is None  # symbol twice
-    assert shelf.check_setup("penta", [good[0], {**good[1], "name": "  "}], SYMBOLS) is None
-    assert shelf.check_setup("penta", good * 3, SYMBOLS) is None  # more seats than the game has
-    assert shelf.check_setup("nosuch", good, SYMBOLS) is None and shelf.check_setup("penta", "x", SYMBOLS) is None
-    long = shelf.check_setup("penta", [{**good[0], "name": "N" * 500}, good[1]], SYMBOLS)
+
+    def seats_of(game, seats):
+        found = shelf.check_setup(game, {game: {"seats": seats}}, SYMBOLS)
+        return None if found is None else found["seats"]
+
+    assert seats_of("penta", good) == good
+    assert shelf.check_setup("penta", {"penta": good}, SYMBOLS)["seats"] == good  # stored before options were
+    assert seats_of("penta", [{**good[0], "name": " Ada  "}, good[1]])[0]["name"] == "Ada"
+    assert seats_of("penta", [good[0], {**good[1], "ai": "godlike"}]) is None  # unknown level
+    assert seats_of("penta", [good[0], {**good[1], "ai": ["greedy"]}]) is None
+    assert seats_of("penta", [good[0], {**good[1], "symbol": "▲"}]) is None  # symbol twice
+    assert seats_of("penta", [good[0], {**good[1], "name": "  "}]) is None
+    assert seats_of("penta", good * 3) is None  # more seats than the game has
+    assert seats_of("nosuch", good) is None and shelf.check_setup("penta", "x", SYMBOLS) is None
+    assert shelf.check_setup("penta", {"penta": "x"}, SYMBOLS) is None
+    long = seats_of("penta", [{**good[0], "name": "N" * 500}, good[1]])
     assert len(long[0]["name"]) == 24  # capped in the model, not only in the input
     stored = shelf.remember_setup({"rolf": []}, "penta", good)
-    assert stored["penta"] == good and stored["rolf"] == [] and shelf.remember_setup("junk", "penta", good) == {"penta": good}
+    assert stored["penta"] == {"seats": good, "options": {}} and stored["rolf"] == []
+    assert shelf.remember_setup("junk", "penta", good) == {"penta": {"seats": good, "options": {}}}
+
+
+def test_remembered_options_fall_back_to_their_defaults_one_by_one():
+    two = [{"name": "Ada", "symbol": "▲", "ai": None}, {"name": "Bo", "symbol": "●", "ai": "hard"}]
+    stored = shelf.remember_setup({}, "cephalopod", two, {"size": 4})
+    assert shelf.check_setup("cephalopod", stored, SYMBOLS) == {"seats": two, "options": {"size": 4}}
+    for junk in ({"size": 6}, {"size": "4"}, {"size": 4.0}, {"size": True}, {"size": [4]}, "4", None):
+        assert shelf.check_options("cephalopod", junk) == {"size": 5}, junk
+    assert shelf.check_options("cephalopod", {"size": 3, "extra": 1}) == {"size": 3}
+
+
+def test_a_level_kept_for_measuring_is_never_offered_nor_remembered():
+    entry = get_entry("cephalopod")
+    assert "flatmc" in entry.ai_levels and "flatmc" not in entry.player_levels
+    seats = [{"name": "Ada", "symbol": "▲", "ai": None}, {"name": "MC", "symbol": "●", "ai": "flatmc"}]
+    assert shelf.check_setup("cephalopod", {"cephalopod": {"seats": seats}}, SYMBOLS) is None
 
 
 def test_history_adds_each_finished_game_once_and_bests_count_people_only():

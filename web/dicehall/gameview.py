@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from pygame_core.protocol import CHANCE
+
 from .dom import esc
 
 
@@ -66,7 +68,9 @@ class PlayContext:
     animations: bool = True
     settings: dict = field(default_factory=dict)
     flash: set = field(default_factory=set)  # seats whose score just changed
-    rolled: set = field(default_factory=set)  # dice positions that were just thrown (animation)
+    # What the last move changed, shown once (an animation): the view's own `marks` of that move,
+    # by default the positions 0…n-1 of the dice a throw threw.
+    marks: set = field(default_factory=set)
     countdown: int | None = None  # seconds left before the computer chooses for `seat`
     countdown_move: str | None = None  # what it will play then (mark it: the player sees it coming)
     hint: dict | None = None  # {"state": "loading"|"unavailable"|"ready", "options": [...]}
@@ -106,6 +110,12 @@ class GameView:
 
     def after_take_back(self, ui: dict, state) -> dict:
         return ui
+
+    def marks(self, ui: dict, before, seat: int, move: str, after) -> set:
+        """What the next screen shows as just changed, once (`ctx.marks`; no motion with reduced
+        motion): by default, after a throw, the positions 0…n-1 of the dice it threw. A view that
+        shows dice in its own order, or marks more (a flipped die, a score cell), says so."""
+        return set(range(len(before.chance()))) if seat == CHANCE else set()
 
     def celebration(self, before, seat: int, move: str, after) -> tuple[str, dict] | None:
         """A moment worth a short celebration (catalog key, params), e.g. a rare throw or a bonus;
@@ -152,6 +162,13 @@ class GameView:
     def review_detail(self, decision: dict) -> str:
         """What the player was looking at (e.g. the dice "2 3 3 5 6"); plain text."""
         return ""
+
+    # --- catalog ------------------------------------------------------------------------
+    def catalog_keys(self) -> dict[str, list[str]]:
+        """The keys this view builds at run time with an f-string (a box's name in `mygame.box.<box>`):
+        each pattern with its placeholders written `{}` ("mygame.box.{}"), and every key it can
+        make. The catalog test finds every such pattern in the game's package and checks both."""
+        return {}
 
     # --- results and rules -----------------------------------------------------------------
     def breakdown_heads(self, t) -> list[str]:

@@ -5,8 +5,8 @@ Pure Python over plain data (the shell reads and writes the storage keys): every
 from storage is checked here, and anything unsound is dropped, never trusted (a tampered key must
 not stop the app).
 
-Storage keys (see storage.py): PARKED `{game: table text}` — one unfinished game per game other
-than the running one; SETUPS `{game: [seat, …]}`; HISTORY `[entry, …]`, newest last.
+Storage keys (see store.py): PARKED `{game: table text}` — one unfinished game per game other
+than the running one; SETUPS `{game: {"seats": [seat, …], "options": {…}}}`; HISTORY `[entry, …]`, newest last.
 """
 
 from __future__ import annotations
@@ -44,13 +44,20 @@ def unfinished(table: Table | None) -> bool:
 
 
 # --- remembered set-ups ---------------------------------------------------------------------------------
-def check_setup(game: str, seats, symbols: tuple[str, ...]) -> list[dict] | None:
-    """A remembered set-up of `game` if every seat is sound (name, known symbol, known level),
-    else None (the default set-up is used)."""
+def check_setup(game: str, setups, symbols: tuple[str, ...]) -> dict | None:
+    """The remembered set-up of `game` in the stored set-ups, `{"seats", "options"}`, if every seat
+    is sound (name, known symbol, a level offered to players); else None (the default is used).
+    Options that no longer fit the game fall back to their defaults. (Versions before options
+    stored the seats alone: `{game: [seat, …]}`.)"""
     known = entries()
-    if game not in known or not isinstance(seats, list):
+    if game not in known or not isinstance(setups, dict):
         return None
-    entry = known[game]
+    remembered = setups.get(game)
+    if isinstance(remembered, list):
+        remembered = {"seats": remembered}
+    if not isinstance(remembered, dict) or not isinstance(remembered.get("seats"), list):
+        return None
+    entry, seats = known[game], remembered["seats"]
     if not entry.rules.min_players <= len(seats) <= entry.rules.max_players:
         return None
     out, used = [], set()
@@ -58,19 +65,34 @@ def check_setup(game: str, seats, symbols: tuple[str, ...]) -> list[dict] | None
         if not isinstance(seat, dict):
             return None
         name, symbol, level = seat.get("name"), seat.get("symbol"), seat.get("ai")
-        if not isinstance(name, str) or not name.strip() or symbol not in symbols or symbol in used:
+        if not isinstance(name, str) or not name.strip() or not isinstance(symbol, str) or symbol not in symbols \
+                or symbol in used:
             return None
-        if level is not None and level not in entry.ai_levels:
+        if level is not None and (not isinstance(level, str) or level not in entry.player_levels):
             return None
         used.add(symbol)
         out.append({"name": name.strip()[:MAX_NAME], "symbol": symbol, "ai": level})
+    return {"seats": out, "options": check_options(game, remembered.get("options"))}
+
+
+def check_options(game: str, options) -> dict:
+    """A game's options from storage or a file: each one the game knows, at a value it offers,
+    else its default."""
+    schema = entries()[game].rules.option_schema
+    given = options if isinstance(options, dict) else {}
+    out = {}
+    for name, spec in schema.items():
+        value = given.get(name)
+        ok = type(value) is type(spec["default"]) and any(value == c for c in spec["choices"])
+        out[name] = value if ok else spec["default"]
     return out
 
 
-def remember_setup(setups, game: str, seats: list[dict]) -> dict:
-    """The set-ups to store after `seats` started a game of `game`."""
+def remember_setup(setups, game: str, seats: list[dict], options: dict | None = None) -> dict:
+    """The set-ups to store after `seats` started a game of `game` with `options`."""
     kept = dict(setups) if isinstance(setups, dict) else {}
-    kept[game] = [{"name": s["name"], "symbol": s["symbol"], "ai": s["ai"]} for s in seats]
+    kept[game] = {"seats": [{"name": s["name"], "symbol": s["symbol"], "ai": s["ai"]} for s in seats],
+                  "options": dict(options or {})}
     return kept
 
 
@@ -83,6 +105,7 @@ def history_entry(table: Table, when: float | None = None) -> dict:
         "id": f"{table.table_id}:{len(table.start_seats)}",
         "game": table.game,
         "ended": int(when if when is not None else time.time()),
+        "options": dict(table.extra_options),
         "seats": [{"name": seat["name"], "ai": seat["ai"], "score": scores[i], "place": places[i]}
                   for i, seat in enumerate(table.seats)],
     }
@@ -92,6 +115,8 @@ def _sound_entry(item) -> bool:
     if not isinstance(item, dict) or item.get("game") not in entries():
         return False
     if not isinstance(item.get("id"), str) or len(item["id"]) > 80 or type(item.get("ended")) is not int:
+        return False
+    if "options" in item and check_options(item["game"], item["options"]) != item["options"]:
         return False
     seats = item.get("seats")
     if not isinstance(seats, list) or not 1 <= len(seats) <= 8:

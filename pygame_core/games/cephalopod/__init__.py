@@ -26,4 +26,5 @@ GAME = GameEntry(
     advise=ai.advise,
     review=ai.review,
     cli_commands=perft.CLI_COMMANDS,
+    measuring_levels=("flatmc",),  # a flat Monte-Carlo baseline kept for bench/ and the CLI
 )

@@ -7,9 +7,9 @@ target). The active dice are shown sorted by face; a die's slot is its place in 
 click names a face without the screen keeping any die identity of its own.
 
 UI state (saved with the game): `actor` — the slot of the acting die chosen, waiting for a target;
-`odds` — the stop/continue odds panel is open. `_rolled` (not saved, shown once) marks what just
-changed: slots of dice just thrown, `-(slot + 1)` for a die just flipped, `z-<zone>` for zones
-whose count changed.
+`odds` — the stop/continue odds panel is open. Its `marks` (shown once) are what just changed:
+slots of dice just thrown, `-(slot + 1)` for a die just flipped, `z-<zone>` for zones whose count
+changed.
 """
 
 from __future__ import annotations
@@ -86,25 +86,25 @@ class GeekOutView(GameView):
         return out
 
     def after_move(self, ui: dict, before, seat: int, move: str, after) -> dict:
-        out = {"odds": bool(ui.get("odds"))}
-        marks: list = []
+        return {"odds": bool(ui.get("odds"))}
+
+    def marks(self, ui: dict, before, seat: int, move: str, after) -> set:
+        marks: set = set()
         if after.phase != "over" and after.turn == before.turn:
             faces = active_faces(after)
             if seat < 0:
                 for face in set(after.rolled):  # the newest dice of a face sit last among its slots
                     last = max(k for k, f in enumerate(faces) if f == face) if face in faces else None
                     if last is not None:
-                        marks.extend(range(last, last - after.rolled.count(face), -1))
+                        marks.update(range(last, last - after.rolled.count(face), -1))
             elif move.startswith("hero ") and move[5:] in FACE_OF:
                 flipped = flip(FACE_OF[move[5:]])
                 if flipped in faces:
-                    marks.append(-(faces.index(flipped) + 1))
+                    marks.add(-(faces.index(flipped) + 1))
             for zone in ("inactive", "used", "scored"):
                 if getattr(before, zone) != getattr(after, zone):
-                    marks.append("z-" + zone)
-        if marks:
-            out["_rolled"] = marks
-        return out
+                    marks.add("z-" + zone)
+        return marks
 
     # --- clicks -------------------------------------------------------------------------------
     @staticmethod
@@ -238,7 +238,7 @@ class GeekOutView(GameView):
         acting = ctx.seat is not None and state.phase == "act"
         actor = ctx.ui.get("actor") if acting else None
         targets = set(self._targets(state, faces, actor)) if actor is not None and actor < len(faces) else set()
-        marks = ctx.rolled if ctx.animations else set()
+        marks = ctx.marks if ctx.animations else set()
         dice = []
         for k, face in enumerate(faces):
             words = [face_word(t, face), t(ACTION_KEYS[face])]
@@ -275,7 +275,7 @@ class GeekOutView(GameView):
 
     def render_zones(self, ctx: PlayContext) -> str:
         t, state = ctx.t, ctx.state
-        marks = ctx.rolled if ctx.animations else set()
+        marks = ctx.marks if ctx.animations else set()
         cells = []
         for zone, count, face in (("inactive", state.inactive, None), ("used", state.used, None),
                                   ("scored", state.scored, FORTYTWO)):

@@ -90,12 +90,20 @@ class PentaView(GameView):
             return "penta.celebrate.upper", {}
         return None
 
+    def catalog_keys(self) -> dict[str, list[str]]:
+        return {"penta.box.{}": [f"penta.box.{b}" for b in BOXES], "penta.rule.{}": [f"penta.rule.{b}" for b in BOXES]}
+
+    def marks(self, ui: dict, before, seat: int, move: str, after) -> set:
+        """The display slots whose dice were thrown."""
+        if seat >= 0:
+            return set()
+        o, thrown = order(ui), before.rolling or []
+        return {k for k in range(5) if o[k] in thrown}
+
     def after_move(self, ui: dict, before, seat: int, move: str, after) -> dict:
         word, *args = move.split(" ")
-        if seat < 0:  # the dice: animate the slots that were thrown
-            o = order(ui)
-            thrown = before.rolling or []
-            return {**ui, "_rolled": [k for k in range(5) if o[k] in thrown], "box": None}
+        if seat < 0:  # the dice: they stay in their slots (`marks` animates the ones thrown)
+            return {**ui, "box": None}
         if word == "score":
             return dict(FRESH)
         # keep: the kept dice stay where they are on screen, the others are rolled in place
@@ -202,7 +210,7 @@ class PentaView(GameView):
             label = t("penta.die_label", n=k + 1, value=v) if v else t("penta.die_blank", n=k + 1)
             if k in h:
                 label += ", " + t("penta.held")
-            dice.append({"value": v, "held": k in h, "label": label, "rolled": k in ctx.rolled})
+            dice.append({"value": v, "held": k in h, "label": label, "rolled": k in ctx.marks})
         round_no = min(state.round() + 1, ROUNDS)
         out = [f'<div class="status"><span class="round" data-testid="round">{esc(t("penta.round", n=round_no, total=ROUNDS))}</span>'
                f'{ctx.platform["seats"]}</div>', ctx.platform["prompt"], self.render_actions(ctx, h)]

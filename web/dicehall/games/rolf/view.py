@@ -7,9 +7,8 @@ this throw that the rules let the player choose again proposes the platform's ta
 "Confirm · extra throw" confirms the throw. The squares chosen in the last throw stay marked for
 everybody until the next throw.
 
-UI state (saved with the game): `more` — the group-points table shows all 14 rows. The view also
-keeps `_parts` (not saved): the score-card cells whose value changed with the last move, so they
-flash once.
+UI state (saved with the game): `more` — the group-points table shows all 14 rows. Its `marks`
+(shown once) are the thrown dice and the score-card cells whose value changed with the last move.
 """
 
 from __future__ import annotations
@@ -55,15 +54,11 @@ class RolfView(GameView):
     def check_ui(self, ui, state) -> dict:
         return {"more": bool(ui.get("more"))} if isinstance(ui, dict) else {"more": False}
 
-    def after_move(self, ui: dict, before, seat: int, move: str, after) -> dict:
-        out = {**ui}
-        if seat < 0:
-            out["_rolled"] = [0, 1, 2]
-        changed = [[s, part] for s in range(after.num_players) for part in PARTS
-                   if before.breakdown(s)[part] != after.breakdown(s)[part]]
-        if changed:
-            out["_parts"] = changed
-        return out
+    def marks(self, ui: dict, before, seat: int, move: str, after) -> set:
+        """The three dice after a throw, and the score-card cells (seat, part) the move changed."""
+        out = super().marks(ui, before, seat, move, after)
+        return out | {(s, part) for s in range(after.num_players) for part in PARTS
+                      if before.breakdown(s)[part] != after.breakdown(s)[part]}
 
     # --- clicks -------------------------------------------------------------------------------
     def on_action(self, ctx: PlayContext, action: str, arg):
@@ -167,7 +162,7 @@ class RolfView(GameView):
     def render_dice(self, ctx: PlayContext) -> str:
         t, state = ctx.t, ctx.state
         values = list(state.dice) or [0, 0, 0]
-        dice = [{"value": v, "held": False, "rolled": k in ctx.rolled,
+        dice = [{"value": v, "held": False, "rolled": k in ctx.marks,
                  "label": t("rolf.die", n=k + 1, value=v) if v else t("rolf.die_blank", n=k + 1)}
                 for k, v in enumerate(values)]
         shape = ""
@@ -226,7 +221,7 @@ class RolfView(GameView):
         """Group / Diagonal / Corners / End / Total per player; a changed cell flashes once."""
         t, state = ctx.t, ctx.state
         n = state.num_players
-        flashing = {(s, part) for s, part in ctx.ui.get("_parts", []) if s in ctx.flash} if ctx.animations else set()
+        flashing = {m for m in ctx.marks if isinstance(m, tuple) and m[0] in ctx.flash} if ctx.animations else set()
         rows = []
         for part in PARTS:
             cells = []

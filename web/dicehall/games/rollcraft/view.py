@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pygame_core.games.rollcraft.board import BOARD as B
 from pygame_core.games.rollcraft.board import DICE, ZONES
-from pygame_core.games.rollcraft.rules import CHOSEN, GROUP, OUT, PLATTER
+from pygame_core.games.rollcraft.rules import CHOSEN, GROUP, OUT, PLATTER, SOLO_TIE
 from pygame_core.protocol import CHANCE
 
 from ...dom import attrs, button, esc
@@ -65,6 +65,10 @@ class RollCraftView(GameView):
     def after_move(self, ui: dict, before, seat: int, move: str, after) -> dict:
         keep = {"zone": ui["zone"]} if "zone" in ui else {}
         return keep
+
+    def marks(self, ui: dict, before, seat: int, move: str, after) -> set:
+        """The dice (0–5) a throw threw (not the tie-break's draw, which throws no die)."""
+        return set(before.rolling_dice()) if seat < 0 and before.phase != SOLO_TIE else set()
 
     @staticmethod
     def acting(state) -> int | None:
@@ -222,7 +226,7 @@ class RollCraftView(GameView):
                 if d in used and state.phase in ("plus", "passive"):
                     words.append(t("rollcraft.used"))
                 cls = f"die rc-die rc-d-{name}" + (" held" if d in state.locked else "") + (" selected" if selected == name else "")
-                cls += " roll" if ctx.animations and d in ctx.rolled else ""
+                cls += " roll" if ctx.animations and d in ctx.marks else ""
                 inner = (f'<svg class="die-svg" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
                          f'<polygon points="50,3 95,28 95,72 50,97 5,72 5,28" class="face rc-face"/>'
                          + (f'<text x="50" y="50" text-anchor="middle" dominant-baseline="central" class="numeral">{value}</text>' if value else "")

@@ -1,0 +1,55 @@
+"""Results: the winners, the table of places and points (with the view's columns), the score plot,
+the review where the game has one, the standings, people's bests and what to do next. Drawn from
+the play controller's table (the game is over)."""
+
+from __future__ import annotations
+
+from pygame_core.registry import get_entry
+
+from ..dom import button, esc
+from ..widgets import controls, results as results_widget, review as review_widget
+from .setup import options_text
+
+
+def render(app) -> str:
+    play = app.play
+    t, table, view = app.t, play.table, play.view
+    entry = get_entry(table.game)
+    places = table.state.ranking()
+    winners = [table.seats[s]["name"] for s in range(len(table.seats)) if places[s] == 1]
+    options = options_text(t, table.game, table.extra_options)
+    out = [f'<section class="screen results" aria-labelledby="res-h" data-testid="results"><h1 id="res-h">{esc(t("results.heading"))}</h1>',
+           f'<p class="meta" data-testid="results-options">{esc(options)}</p>' if options else "",
+           f'<p class="celebrate win" data-testid="winners"><span><bdi>{esc(t("results.winners", n=len(winners), names=", ".join(winners)))}</bdi></span></p>',
+           results_widget.results_table(t, table.seats, table.state, view.breakdown_heads(t), view.breakdown),
+           results_widget.score_plot(t, table.seats, table.match)]
+    if entry.review is not None:
+        is_open = play.review_open == id(table.record)
+        status = app.asset_state(table.game) if entry.assets else "loaded"
+        out.append(review_widget.review_section(
+            t, table.seats, play.game_review() if is_open else None, status=status, is_open=is_open,
+            chosen=play.review_seat, describe=lambda m: view.describe_move(t, m), fmt=lambda v: view.format_value(t, v),
+            when=lambda d: view.review_when(t, d), detail=view.review_detail,
+            texts={"intro": t(f"{table.game}.review.intro"), "loss_help": t(f"{table.game}.review.loss_help"),
+                   "plot": t(f"{table.game}.review.plot")}))
+    out.append(results_widget.standings_table(t, table.seats, table.standings))
+    bests = app.bests(table.game)[:3]
+    if bests:  # people's best scores in this game, this one included once it is saved
+        out.append(f'<div class="card bests" data-testid="results-bests"><h2>{esc(t("history.bests"))}</h2><ol>'
+                   + "".join(f'<li><bdi>{esc(b["name"])}</bdi> {esc(t.number(b["score"]))}</li>' for b in bests)
+                   + "</ol></div>")
+    # At someone else's table (a guest of their room) the host starts the next game.
+    mine = play.outbox is None
+    out.append(controls.action_bar(
+        button(esc(t("results.again")), action="again", cls="btn primary", testid="play-again") if mine else "",
+        button(esc(t("results.new_table")), action="new-table", cls="btn", testid="new-table") if mine else "",
+        button(esc(t("results.export")), action="export", cls="btn", testid="export-record"),
+        button(esc(t("results.share")), action="share", cls="btn", testid="share-result"), share=True))
+    out.append("</section>")
+    return "".join(out)
+
+
+ACTIONS = {
+    "again": lambda app, arg: app.life.again(),
+    "new-table": lambda app, arg: app.life.new_table(),
+}

@@ -1,0 +1,125 @@
+"""Settings: language, motion, the auto-fill countdown, the computer's pace, feel, hints, rooms.
+
+Stored settings are read back one by one: anything malformed falls back to its default and the
+player is told once (`settings.reset`), so no stored value can stop the app."""
+
+from __future__ import annotations
+
+from ..dom import button, esc
+from ..i18n import LANGUAGES
+from ..rooms import ROOM_SETTINGS, check_setting as check_room_setting
+
+DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "autofill_seconds": 3, "hints": False,
+                    "pace": "normal", "offline_noted": False,
+                    "sound": False, "vibrate": False, "room_server": "", "room_ice": ""}
+PACES = ("slow", "normal", "fast")
+COUNTDOWN_CHOICES = (2, 3, 5, 10)
+SWITCHES = ("animations", "autofill", "hints", "sound", "vibrate")
+
+
+def check_settings(data) -> tuple[dict, bool]:
+    """Stored settings, each checked, and whether all of them were sound."""
+    settings = dict(DEFAULT_SETTINGS)
+    if data is None:
+        return settings, True
+    if not isinstance(data, dict):
+        return settings, False
+    sound = True
+    for key, value in data.items():
+        if key == "lang" and (value is None or (isinstance(value, str) and value in LANGUAGES)):
+            settings["lang"] = value
+        elif key == "animations" and (value is None or isinstance(value, bool)):
+            settings["animations"] = value
+        elif key in ("autofill", "hints", "offline_noted", "sound", "vibrate") and isinstance(value, bool):
+            settings[key] = value
+        elif key == "autofill_seconds" and type(value) is int and value in COUNTDOWN_CHOICES:
+            settings[key] = value
+        elif key == "pace" and isinstance(value, str) and value in PACES:
+            settings[key] = value
+        elif key in ROOM_SETTINGS:
+            try:
+                settings[key] = check_room_setting(key, value)
+            except ValueError:
+                sound = False
+        else:
+            sound = False
+    return settings, sound
+
+
+def render(app) -> str:
+    t, settings = app.t, app.settings
+    opts = "".join(f'<option value="{code}"{" selected" if code == app.lang else ""} lang="{code}">{esc(name)}</option>'
+                   for code, (name, _) in LANGUAGES.items())
+
+    def check(field: str, on: bool, help_key: str | None = None) -> str:
+        out = (f'<label class="check"><input type="checkbox" data-field="{field}" data-testid="set-{field}"'
+               f'{" checked" if on else ""}> {esc(t(f"settings.{field}"))}</label>')
+        return out + (f'<p class="muted">{esc(t(help_key))}</p>' if help_key else "")
+
+    def choice(field: str, testid: str, values, current, label) -> str:
+        return (f'<label>{esc(t(f"settings.{field}"))} <select data-field="{field}" data-testid="{testid}">'
+                + "".join(f'<option value="{v}"{" selected" if v == current else ""}>{esc(label(v))}</option>'
+                          for v in values) + "</select></label>")
+
+    return (f'<section class="screen settings" aria-labelledby="settings-h"><h1 id="settings-h">{esc(t("settings.heading"))}</h1>'
+            f'<div class="card"><label>{esc(t("settings.language"))} <select data-field="lang" data-testid="set-lang">{opts}</select></label>'
+            + check("animations", app.animations)
+            + check("autofill", bool(settings.get("autofill", True)), "settings.autofill_help")
+            + choice("autofill_seconds", "set-autofill-seconds", COUNTDOWN_CHOICES, settings.get("autofill_seconds", 3),
+                     lambda n: t("settings.seconds", n=n))
+            + choice("pace", "set-pace", PACES, settings.get("pace", "normal"), lambda p: t(f"settings.pace_{p}"))
+            + check("sound", bool(settings.get("sound"))) + check("vibrate", bool(settings.get("vibrate")))
+            + check("hints", bool(settings.get("hints", False)), "settings.hints_help") + "</div>"
+            f'<div class="card"><h2>{esc(t("settings.rooms"))}</h2>'
+            f'<label>{esc(t("settings.room_server"))} <input type="url" data-field="room_server" data-testid="set-room-server" '
+            f'value="{esc(settings.get("room_server", ""))}" placeholder="https://…" autocomplete="off"></label>'
+            f'<p class="muted">{esc(t("settings.room_server_help"))}</p>'
+            f'<label>{esc(t("settings.room_ice"))} <input type="text" data-field="room_ice" data-testid="set-room-ice" '
+            f'value="{esc(settings.get("room_ice", ""))}" autocomplete="off"></label>'
+            f'<p class="muted">{esc(t("settings.room_ice_help"))}</p></div>'
+            '<div class="actionbar">' + button(esc(t("nav.back")), action="go", arg=app.back_target(), cls="btn primary big",
+                                               testid="settings-back") + "</div></section>")
+
+
+# --- form fields -----------------------------------------------------------------------------
+def _lang(app, value: str, checked: bool, data: dict) -> None:
+    if value in LANGUAGES:
+        app.settings["lang"] = value
+        app.save_settings()
+        app.later(app.change_language(value))
+
+
+def _pace(app, value: str, checked: bool, data: dict) -> None:
+    if value in PACES:
+        app.settings["pace"] = value
+        app.save_settings()
+
+
+def _seconds(app, value: str, checked: bool, data: dict) -> None:
+    if value.isdigit() and int(value) in COUNTDOWN_CHOICES:
+        app.settings["autofill_seconds"] = int(value)
+        app.save_settings()
+
+
+def _room(field: str):
+    def change(app, value: str, checked: bool, data: dict) -> None:
+        try:
+            app.settings[field] = check_room_setting(field, value[:500])
+        except ValueError:
+            app.say(app.t("settings.room_server_bad" if field == "room_server" else "settings.room_ice_bad"), error=True)
+            return
+        app.save_settings()
+    return change
+
+
+def _switch(field: str):
+    def change(app, value: str, checked: bool, data: dict) -> None:
+        app.settings[field] = bool(checked)
+        app.save_settings()
+        if field == "autofill" and not checked:
+            app.play.cancel_countdown(render=False)
+    return change
+
+
+FIELDS = {"lang": _lang, "pace": _pace, "autofill_seconds": _seconds,
+          **{field: _room(field) for field in ROOM_SETTINGS}, **{field: _switch(field) for field in SWITCHES}}
