@@ -1,8 +1,17 @@
-"""Helpers shared by the test folders (engine, front end, browser): paths, catalogs, the fixture."""
+"""Helpers shared by the test folders (engine, front end, browser): paths, catalogs, game trees.
+
+Games come from trees that mirror the project root (`pygame_core/games/<id>/`,
+`web/dicehall/games/<id>/`): the project itself, the tests' fixture tree (the game `claim`,
+always known), and any folder named in the environment variable DICEHALL_EXTRA_GAMES (several
+separated by the path separator). An extra tree is registered exactly like a real game package
+would be, so every suite that walks the registry — conformance, catalogs, the shell — takes its
+games in with no edit to any shared file (tests/test_outside_game.py does so with a sixth game).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -12,24 +21,33 @@ for path in (ROOT, ROOT / "web"):
         sys.path.insert(0, str(path))
 
 FIXTURES = ROOT / "tests" / "fixtures"
-def register_fixture_game() -> None:
-    """Make the fixture game `claim` known, the way a real game is: a folder the registry searches."""
+EXTRA_ROOTS = [Path(p) for p in os.environ.get("DICEHALL_EXTRA_GAMES", "").split(os.pathsep) if p]
+GAME_ROOTS = [ROOT, FIXTURES, *EXTRA_ROOTS]  # the project first
+LANGS = ["en", "nb", "sv", "pl", "ar"]
+
+
+def register_game_tree(root: Path) -> None:
+    """Make the games of a tree mirroring the project root known, the way a real game is: a
+    folder the registry searches, and its view packages found by game id like any other."""
     from pygame_core import registry
 
-    registry.add_games_dir(str(FIXTURES / "pygame_core" / "games"))
-    import dicehall.games as views  # its view package, found by game id like any other
+    registry.add_games_dir(str(root / "pygame_core" / "games"))
+    import dicehall.games as views
 
-    path = str(FIXTURES / "web" / "dicehall" / "games")
+    path = str(root / "web" / "dicehall" / "games")
     if path not in views.__path__:
         views.__path__.append(path)
 
 
-LANGS = ["en", "nb", "sv", "pl", "ar"]
+def register_fixture_game() -> None:
+    """The fixture game `claim`, and the games of DICEHALL_EXTRA_GAMES."""
+    for root in GAME_ROOTS[1:]:
+        register_game_tree(root)
 
 
 def game_web_dir(name: str) -> Path:
-    """A game's view package: web/dicehall/games/<id>/ (or the fixture tree's)."""
-    for root in (ROOT, FIXTURES):
+    """A game's view package: web/dicehall/games/<id>/ of the first tree that has it."""
+    for root in GAME_ROOTS:
         path = root / "web" / "dicehall" / "games" / name
         if path.is_dir():
             return path

@@ -99,9 +99,12 @@ FIXTURES = ROOT / "tests" / "fixtures"
 
 @pytest.fixture(scope="session")
 def fixture_site(tmp_path_factory):
-    """The site built with the tests' fixture game added (tests/fixtures/README.md)."""
+    """The site built with the tests' fixture games added: `claim` (tests/fixtures/README.md) and
+    `pig` from a copy outside the project tree (tests/fixtures/pig)."""
     out = tmp_path_factory.mktemp("fixture-dist") / "dist"
-    s = Site(out, build_site(out, extra_roots=[FIXTURES]))
+    outside = tmp_path_factory.mktemp("elsewhere") / "pig-game"
+    shutil.copytree(FIXTURES / "pig", outside, ignore=shutil.ignore_patterns("__pycache__"))
+    s = Site(out, build_site(out, extra_roots=[FIXTURES, outside]))
     yield s
     s.stop()
 

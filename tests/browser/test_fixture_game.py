@@ -1,8 +1,11 @@
-"""The fixture game `claim` added to a build from outside the project tree (no shared file
-changed): it is listed, set up, played by clicks with a simultaneous choice and a take-back on the
-board widget, and resumed after a reload."""
+"""Fixture games added to a build from outside the project's game folders (no shared file
+changed): `claim` is listed, set up, played by clicks with a simultaneous choice and a take-back
+on the board widget, and resumed after a reload; `pig`, built from a folder outside the project
+tree, is listed and played by clicks."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -48,3 +51,19 @@ def test_a_game_added_without_shared_edits_plays_by_clicks(fixture_site, page):
     take_the_phone(page)
     page.wait_for_selector(f'{tid("square-a1")}:enabled')
     no_raw_text(page, "claim")
+    page.click(tid("nav-home"))  # a sixth game, from a folder outside the project tree
+    assert catalog("nb", "claim")["claim.title"] in page.inner_text('[data-game="claim"]')
+    assert page.locator('[data-game="pig"] h3').inner_text().strip()
+    start_game(page, "pig", ["person", "person"])
+    no_raw_text(page)
+    page.click(tid("roll"))
+    for _ in range(20):  # throws until a 1 ends the turn or Hold is offered
+        take_the_phone(page)
+        if page.locator(f'{tid("hold")}:enabled').count():
+            page.click(tid("hold"))
+            break
+        page.click(tid("roll"))
+    take_the_phone(page)
+    saved = json.loads(page.evaluate("localStorage.getItem('dicehall.table')"))  # (this process knows no pig)
+    moves = [move for _, move in saved["record"]["moves"]]
+    assert saved["game"] == "pig" and ("hold" in moves or "roll 1" in moves)

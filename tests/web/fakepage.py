@@ -22,9 +22,8 @@ import random
 import re
 import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
-from support import FIXTURES, ROOT
+from support import ROOT, game_web_dir
 
 sys.path.insert(0, str(ROOT))
 import build as dicehall_build  # noqa: E402
@@ -183,24 +182,12 @@ _CATALOGS: dict | None = None
 def catalogs() -> dict[str, dict]:
     """dist/i18n/ as the build makes it, for every registered game (fixture games included)."""
     global _CATALOGS
-    games = {}
-    for name in entries():
-        for root in (ROOT, FIXTURES, *_extra_roots()):
-            view = root / "web" / "dicehall" / "games" / name
-            if view.is_dir():
-                games[name] = (None, view)
-                break
+    games = {name: (None, game_web_dir(name)) for name in entries()}
     key = tuple(sorted(games))
     if _CATALOGS is None or _CATALOGS["key"] != key:
         built = dicehall_build.catalogs(ROOT / "web", games)
         _CATALOGS = {"key": key, "files": {path: json.loads(data) for path, data in built.items()}}
     return _CATALOGS["files"]
-
-
-def _extra_roots() -> list[Path]:
-    import support
-
-    return list(getattr(support, "EXTRA_ROOTS", []))
 
 
 KEY_LIKE = re.compile(r"[a-z_]+(?:\.[a-z_0-9]+)+")

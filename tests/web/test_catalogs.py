@@ -13,7 +13,7 @@ import pytest
 
 from dicehall.i18n import LANGUAGES, PLURAL_FORMS, Catalog, format_number, forms, pick_language, placeholders, plural_category
 from pygame_core.registry import entries, get_entry
-from support import FIXTURES, LANGS, ROOT, game_web_dir, load_catalog
+from support import GAME_ROOTS, LANGS, ROOT, game_web_dir, load_catalog
 
 WEB = ROOT / "web"
 GAMES = list(entries())
@@ -64,8 +64,8 @@ def test_games_keep_to_their_namespace():
 
 
 def engine_sources():
-    yield from (ROOT / "pygame_core").rglob("*.py")
-    yield from (FIXTURES / "pygame_core").rglob("*.py")
+    for root in GAME_ROOTS:
+        yield from (root / "pygame_core").rglob("*.py")
 
 
 def engine_codes() -> dict[str, set[str] | None]:

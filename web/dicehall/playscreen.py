@@ -179,7 +179,10 @@ class PlayScreen:
             if current is not None and current >= 0:
                 return self.host.t("play.thinking", name=self.table.seats[current]["name"])
             return ""
-        return self.host.t("play.turn", name=self.table.seats[seat]["name"]) + " " + self.view.prompt(self.screen_context())
+        turn = self.host.t("play.turn", name=self.table.seats[seat]["name"])
+        if self.handover == seat:  # the hand-over card is up: what to do comes once they take the phone
+            return turn
+        return turn + " " + self.view.prompt(self.screen_context())
 
     def say_moves_and_prompt(self) -> None:
         """The moves just made and what to do now, said once through the live region."""

@@ -44,6 +44,9 @@ def _close_toast(app, arg) -> None:
     pass  # every tap but "close-dialog" clears the toast first
 
 
+# Taps every screen may make (the top bar, dialogs, the toast, the update banner, the play
+# screen's tools). These names, "room-…" and the play controller's SHARED_ACTIONS are the
+# platform's: a game's view uses other names for its own controls (docs/ADDING_A_GAME.md).
 ACTIONS = {
     "go": lambda app, arg: app.go(str(arg)),
     "quit": lambda app, arg: app.open_dialog("quit"),
@@ -52,8 +55,10 @@ ACTIONS = {
     "apply-update": lambda app, arg: app.page.apply_update(),
     "update-later": lambda app, arg: app.page.update_banner(None),  # asked again at the next start
     "close-toast": _close_toast,
-    **home.ACTIONS, **setup.ACTIONS, **results.ACTIONS, **broken.ACTIONS, **transfer.ACTIONS,
+    **transfer.ACTIONS,
 }
+# Each screen's own taps, heard only while that screen is shown.
+SCREEN_ACTIONS = {"home": home.ACTIONS, "setup": setup.ACTIONS, "results": results.ACTIONS, "broken": broken.ACTIONS}
 FIELDS = {**settings.FIELDS, **setup.FIELDS}
 
 
@@ -78,6 +83,7 @@ class Shell:
         self.offline_note = False  # "ready to play offline" shows on Home until the next screen
         self.moved_at = -1e9  # now_ms() of the last tap, if it changed the game
         self.moment: tuple | None = None  # a change scrolls to the top and focuses the heading
+        self.shown = ""  # the screen drawn last
         self.renders = 0  # screens drawn (a test counts one per tap)
         self._toast_task: asyncio.Task | None = None
         self._toast_shown = False
@@ -267,6 +273,7 @@ class Shell:
             if body is None:
                 return
             self.renders += 1
+            self.shown = screen
             if self._awake != (screen == "play"):  # the screen stays on while a game is on the table
                 self._awake = screen == "play"
                 self.page.wake_lock(self._awake)
@@ -383,7 +390,7 @@ class Shell:
         try:
             if action != "close-dialog":
                 self.clear_error()
-            handler = ACTIONS.get(action)
+            handler = ACTIONS.get(action) or SCREEN_ACTIONS.get(self.shown, {}).get(action)
             if handler is not None:
                 handler(self, arg)
             elif action.startswith("room-"):

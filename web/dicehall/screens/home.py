@@ -53,6 +53,13 @@ def _continue(app, game: str, seats: list[dict], go_on: str, cls: str) -> str:
             f"</bdi></p>{go_on}</div>")
 
 
+def new_setup(app, game) -> None:
+    """A new game of `game`: its set-up afresh (the remembered one, or the default)."""
+    app.setup = None
+    app.go(f"#/setup/{game}")
+
+
 ACTIONS = {
+    "new-setup": new_setup,
     "continue-game": lambda app, arg: app.life.unpark(str(arg)),
 }

@@ -130,11 +130,6 @@ def _seat_index(app, text) -> int | None:
     return int(text)
 
 
-def new_setup(app, game) -> None:
-    app.setup = None
-    app.go(f"#/setup/{game}")
-
-
 def seat_count(app, arg) -> None:
     entry = get_entry(app.setup["game"])
     if not str(arg).isdigit() or not entry.rules.min_players <= int(arg) <= entry.rules.max_players:
@@ -174,7 +169,7 @@ def start(app, arg) -> None:
     app.life.start(setup["game"], seats, dict(setup["options"]))
 
 
-ACTIONS = {"new-setup": new_setup, "seat-count": seat_count, "symbol": symbol, "option": option, "start-game": start}
+ACTIONS = {"seat-count": seat_count, "symbol": symbol, "option": option, "start-game": start}
 
 
 def _kind(app, value: str, checked: bool, data: dict) -> None:
