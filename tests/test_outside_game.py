@@ -29,13 +29,13 @@ def test_the_game_passes_the_conformance_catalog_and_shell_suites_from_outside(t
     env = {**os.environ, "DICEHALL_EXTRA_GAMES": str(outside)}
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", "-m", "not browser",
-         "tests/engine/test_conformance.py", "tests/web/test_catalogs.py", "tests/web/test_shell.py",
+         "tests/engine/test_conformance.py", "tests/web/test_catalogs.py", "tests/web/test_app_shell.py",
          "tests/web/test_play.py", "-k", f"{GAME} or registers"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     passed = set(re.findall(r"^(\S+\[[^\]]*" + GAME + r"[^\]]*\]) PASSED", result.stdout, re.M))
     suites = {name.split("::")[0] for name in passed}
-    assert suites == {"tests/engine/test_conformance.py", "tests/web/test_catalogs.py", "tests/web/test_shell.py",
+    assert suites == {"tests/engine/test_conformance.py", "tests/web/test_catalogs.py", "tests/web/test_app_shell.py",
                       "tests/web/test_play.py"}, suites
     assert len(passed) >= 15, sorted(passed)
     assert "test_every_game_package_registers PASSED" in result.stdout
@@ -60,9 +60,12 @@ def test_a_build_with_the_folder_added_ships_the_game(tmp_path):
 
 
 def test_no_shared_code_names_the_game():
+    """The project's code and the suites the game passed (the browser's fixture site names the
+    fixture games it builds in, as a test of this very thing)."""
     pattern = re.compile(rf"\b{GAME}\b", re.I)
+    tests = ROOT / "tests"
     shared = [ROOT / "build.py", *(ROOT / "pygame_core").rglob("*.py"), *(ROOT / "web").rglob("*"),
-              *(ROOT / "tests").rglob("*.py")]
+              *(tests / "engine").rglob("*.py"), *(tests / "web").rglob("*.py"), *tests.glob("*.py")]
     named = [str(p.relative_to(ROOT)) for p in shared
              if p.is_file() and p.suffix in (".py", ".js", ".mjs", ".json", ".html", ".css")
              and FIXTURES / GAME not in p.parents and p != ROOT / "tests" / "test_outside_game.py"

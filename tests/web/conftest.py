@@ -17,3 +17,15 @@ def instant_sleep(monkeypatch):
         await REAL_SLEEP(0)
 
     monkeypatch.setattr(asyncio, "sleep", no_wait)
+
+
+@pytest.fixture(autouse=True)
+def current_event_loop():
+    """A loop of its own for each test: synchronous tests let the controller schedule its
+    automatic steps (asyncio.ensure_future needs a current loop), whatever earlier tests did
+    with theirs (asyncio.run leaves none behind)."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    yield loop
+    asyncio.set_event_loop(None)
+    loop.close()
