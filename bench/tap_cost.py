@@ -7,7 +7,7 @@ redraws, per game, next to what the browser alone needs for the same screen, in 
 For each game a solo table (a person against the computer at its easiest level, where the game
 has two seats at least) is played by clicks in headless Chromium at 360×740 through the first
 enabled button of the play screen's action area, game controls first. The app measures each tap
-("dh:tap") and each redraw ("dh:render", web/dicehall/app.py); after every tap the page also
+("dh:tap") and each redraw ("dh:render": web/dicehall/shell.py, measured by browser.py); after every tap the page also
 times the browser alone on that screen: `#app.innerHTML` set again to the same HTML, plus the
 layout it forces (`dom_ms`). Printed per game: median and 90th percentile of tap and redraw
 times, and ratio = median redraw / median dom_ms (how much the Python side adds to what any page

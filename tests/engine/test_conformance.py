@@ -101,6 +101,9 @@ def check_position(match: Match, rng: random.Random) -> None:
         assert len(set(moves)) == len(moves)
         for move in moves:
             assert check_notation(move) == move, f"{move!r} is listed but not canonical"
+            # "roll" is the dice's word: a chance move, and a guest's request to throw in an
+            # online room (pygame_core/rooms). A seat's move never starts with it.
+            assert move.split(" ")[0] != "roll", f"{move!r}: a seat's move may not start with 'roll'"
     if rng.random() < 0.1:  # a clone is independent of its original
         clone = state.clone()
         assert clone == state
