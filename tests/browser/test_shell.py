@@ -82,20 +82,21 @@ def test_every_game_in_every_language_fits_a_phone(site, page):
         table.seats[-1]["name"] = "W" * 24  # the longest name a seat keeps (pygame_core.table.MAX_NAME)
         saves[game] = table.dumps()
     first, *waiting = REAL_GAMES
-    lang = LANGS[0]
-    open_app(page, site, {**FAST, "lang": lang}, saves[first])
+    shown = LANGS[0]  # the language on screen
+    open_app(page, site, {**FAST, "lang": shown}, saves[first])
     page.evaluate("s => localStorage.setItem('dicehall.parked', s)",
                   json.dumps({game: saves[game] for game in waiting}))
     for k, game in enumerate(REAL_GAMES):
         if k:  # the next game, from Home: the one played so far waits in its place
             page.click(tid("nav-home"))
             page.click(tid(f"continue-{game}"))
-        for n, lang in enumerate([lang] + [other for other in LANGS if other != lang]):
+        for n, lang in enumerate([shown] + [other for other in LANGS if other != shown]):
             if n:  # the next language, from Settings, then back to the game
                 page.click(tid("nav-settings"))
                 page.select_option(tid("set-lang"), lang)
                 page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
                 page.click(tid("settings-back"))
+                shown = lang
             title = catalog(lang, game)[f"{game}.title"]
             page.wait_for_function("title => document.getElementById('play-h')?.textContent === title", arg=title)
             no_raw_text(page, game)
