@@ -172,6 +172,9 @@ class TableLife:
         if text is None:
             self.app.render()
             return
+        if game not in self.app.catalog.games:  # its words first: its prompt is said as it opens
+            self.app.later(self._unpark_with_words(game))
+            return
         if not self.park_running():
             self.app.say(self.app.t("save.failed"), error=True)
             return
@@ -179,6 +182,15 @@ class TableLife:
         fresh.pop(game, None)
         self.store.put_json(store.PARKED, fresh)
         self.take(Table.loads(text))
+
+    async def _unpark_with_words(self, game: str) -> None:
+        try:
+            await self.app.load_game_catalog(game)
+        except Exception as err:
+            self.app.log_error(f"catalog of {game}: {err!r}")
+            self.app.say(self.app.t("error.unexpected"), error=True)
+            return
+        self.unpark(game)
 
     # --- after a reload, and another tab's game ------------------------------------------------------
     async def resume(self) -> None:
