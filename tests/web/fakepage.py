@@ -5,8 +5,8 @@ draws, and taps, selects, types and presses keys the way a player does: by data-
 what the screen offers (a disabled button cannot be clicked; while the dialog is open only the
 dialog can be). Storage is a dict that two pages may share, like two tabs of one browser: a
 write in one tab reaches the other as a storage event. Catalogs are served as the build makes
-them. Every screen drawn is checked for words a player must never see: a catalog key, an
-unfilled `{placeholder}`, a Python repr.
+them. Every screen drawn, and everything the live region says, is checked for words a player must
+never see: a catalog key, an unfilled `{placeholder}`, a Python repr.
 
     page = FakePage(lang="pl")
     await page.boot()
@@ -266,6 +266,8 @@ class FakePage:
 
     def live(self, text) -> None:
         self.spoken.append(text)
+        if self.strict:
+            self.check_text(text)
 
     def toast(self, html) -> None:
         self.toast_el = None if html is None else parse(html)
@@ -513,7 +515,9 @@ class FakePage:
 
     # --- what must never show ---------------------------------------------------------------------
     def check_words(self, root: Element) -> None:
-        text = root.text()
+        self.check_text(root.text())
+
+    def check_text(self, text: str) -> None:
         assert "{" not in text and "}" not in text, text[:300]
         assert " at 0x" not in text, text[:300]
         keys = self._keys()
