@@ -4,7 +4,8 @@ view after a roll, and a new turn really scrolls to the top with the focus on it
 When the shell asks for a new moment (a new turn, a hand-over card between people), the
 countdown in the action bar that a tap stops, and a whole turn by keyboard alone are checked
 under CPython on the fake page: tests/web/test_turn_moments.py. Here is what only a browser can
-tell: the geometry, and that the page's scroll, focus and keys do what the shell asks."""
+tell: the geometry, and that the page's scroll, focus, keys and live region do what the shell
+asks."""
 
 from __future__ import annotations
 
@@ -67,3 +68,4 @@ def test_after_a_roll_the_whole_choice_is_in_view_on_a_phone(site, page):
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('.penta-board').dataset.rolls === '0'")
     assert page.evaluate("window.scrollY") == 0 and active_testid(page) == "play-h"
+    assert "P1" in page.evaluate("document.getElementById('live').textContent")  # said: whose turn it is
