@@ -1,13 +1,16 @@
 """The results screen on a phone, for the games whose tables have the most columns (Rolf's and
 Penta's four parts with five seats, Geek Out's five rounds, RollCraft's five zones and runes): at
 360x740 in every language the whole table is in view, Total included, and no heading, player's
-name or button breaks inside a word or spills out of its box."""
+name or button breaks inside a word or spills out of its box.
+
+One boot per game: the other languages are chosen in Settings on the same page, and the results
+drawn again in each (the screen is the same whichever way the language came)."""
 
 from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import no_raw_text, open_app, tid
+from dicehall_browser import catalog, no_raw_text, open_app, tid
 from pygame_core.ai import self_play
 from pygame_core.match import Match
 from pygame_core.table import Table
@@ -16,6 +19,8 @@ pytestmark = pytest.mark.browser
 
 FAST = {"animations": False, "autofill": False}
 NAMES = ("Christoffer", "Computer", "Annabelle", "Dag", "Eva")
+LANGS = ("en", "nb", "sv", "pl", "ar")
+WIDEST = (("rolf", 5, "greedy"), ("penta", 5, "greedy"), ("rollcraft", 4, "easy"), ("geekout", 4, "easy"))
 
 MEASURE_JS = """() => {
   const t = document.querySelector('[data-testid=results-table]');
@@ -37,27 +42,46 @@ MEASURE_JS = """() => {
   }; }"""
 
 
-@pytest.mark.parametrize("game, seats, level", [("rolf", 5, "greedy"), ("penta", 5, "greedy"),
-                                                 ("rollcraft", 4, "easy"), ("geekout", 4, "easy")])
-def test_the_widest_results_fit_a_phone_in_every_language(site, page, game, seats, level):
+def finished_table(game: str, seats: int, level: str) -> Table:
+    """A whole game the computer played, at a table of people with long names."""
     record, _ = self_play(game, [level] * seats, 5)
-    names = NAMES[:seats]
-    table = Table(game, [{"name": name, "symbol": symbol, "ai": None} for name, symbol in zip(names, "●▲■◆★")])
+    table = Table(game, [{"name": name, "symbol": symbol, "ai": None} for name, symbol in zip(NAMES[:seats], "●▲■◆★")])
     table.match = Match.new(game, record.options)
     table.start_seats = [record.options.get("start", 0)]
     for seat, move in record.moves:
         table.submit(seat, move, table.match.index)
+    return table
+
+
+def results_in(page, lang: str, results_hash: str) -> None:
+    """The language chosen in Settings, then the results again."""
+    page.evaluate("() => { location.hash = '#/settings'; }")
+    page.select_option(tid("set-lang"), lang)
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+    page.evaluate("h => { location.hash = h; }", results_hash)
+    page.wait_for_selector(tid("results-table"))
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
+        lang, "rtl" if lang == "ar" else "ltr"]
+    assert catalog(lang)["results.heading"] in page.inner_text(tid("results"))  # drawn in that language
+
+
+def test_the_widest_results_fit_a_phone_in_every_language(site, page):
     page.set_viewport_size({"width": 360, "height": 740})
-    for lang in ("en", "nb", "sv", "pl", "ar"):
-        open_app(page, site, {**FAST, "lang": lang}, table.dumps())
+    for game, seats, level in WIDEST:
+        open_app(page, site, {**FAST, "lang": LANGS[0]}, finished_table(game, seats, level).dumps())
         page.wait_for_selector(tid("results-table"))
-        box = page.evaluate(MEASURE_JS)
-        assert box["scroll"] <= box["client"], (lang, box)  # nothing to scroll to
-        assert 0 <= box["totalLeft"] and box["totalRight"] <= box["width"], (lang, box)  # Total on screen
-        assert all(spill <= 0 for _, spill, _ in box["headings"]), (lang, box["headings"])
-        assert box["many"]
-        assert all(lines == 1 for _, _, lines in box["headings"]), (lang, box["headings"])
-        assert sorted(name for name, _ in box["names"]) == sorted(names)
-        assert all(lines == 1 for _, lines in box["names"]), (lang, box["names"])  # "Comp/uter" no more
-        assert len(box["buttons"]) == 4 and all(spill <= 0 for _, spill in box["buttons"]), (lang, box["buttons"])
-        no_raw_text(page, game)
+        results_hash = page.evaluate("location.hash")
+        for lang in LANGS:
+            if lang != LANGS[0]:
+                results_in(page, lang, results_hash)
+            where = (game, lang)
+            box = page.evaluate(MEASURE_JS)
+            assert box["scroll"] <= box["client"], (where, box)  # nothing to scroll to
+            assert 0 <= box["totalLeft"] and box["totalRight"] <= box["width"], (where, box)  # Total on screen
+            assert all(spill <= 0 for _, spill, _ in box["headings"]), (where, box["headings"])
+            assert box["many"], where
+            assert all(lines == 1 for _, _, lines in box["headings"]), (where, box["headings"])
+            assert sorted(name for name, _ in box["names"]) == sorted(NAMES[:seats]), where
+            assert all(lines == 1 for _, lines in box["names"]), (where, box["names"])  # "Comp/uter" no more
+            assert len(box["buttons"]) == 4 and all(spill <= 0 for _, spill in box["buttons"]), (where, box["buttons"])
+            no_raw_text(page, game)

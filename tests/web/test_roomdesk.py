@@ -471,3 +471,37 @@ def test_a_room_the_meeting_server_never_registered_shows_no_link_but_why():
         assert "room-link" in ann.testids()
 
     run_async(steps)
+
+
+def test_a_guest_keeps_or_gives_the_seat_another_guest_asks_for():
+    """The request reaches the phone of the guest who plays the seat, and that guest answers it:
+    Keep (the asker is told, the seat stays) or Give (the seat moves at once, without the 30
+    seconds)."""
+    async def steps():
+        net, clock = MemoryTransport(), Clock()
+        ann, room = ann_hosts(net, clock)
+        bo, cy = let_in(ann, room, net, clock, "Bo"), let_in(ann, room, net, clock, "Cy")
+        bo.tap("room-seat", "1")
+        net.deliver()
+
+        def answer(button: str) -> None:
+            cy.tap("room-seat", "1")
+            net.deliver()
+            bo.render()
+            assert {"room-keep", "room-give"} <= bo.testids() and "Cy" in bo.screen
+            arg = re.search(rf'data-action="room-answer" data-arg="([^"]+)"[^>]*data-testid="{button}"', bo.screen)
+            bo.tap("room-answer", arg.group(1))
+            net.deliver()
+            bo.render()
+            cy.render()
+            assert "room-keep" not in bo.testids() and not bo.page.errors and not bo.page.toasts
+
+        answer("room-keep")
+        assert room.holders[1] == bo.rooms.guesting.guest.guest_id and cy.rooms.guesting.guest.seat is None
+        assert cy.rooms.guesting.guest.errors[-1] == "room.seat_refused" and not room.requests
+        answer("room-give")
+        assert cy.rooms.guesting.guest.seat == 1 and bo.rooms.guesting.guest.seat is None and not room.requests
+        assert "room-seat-1" in bo.testids() and ann.play.remote == {1}  # Bo watches, and may ask again
+        assert not cy.page.errors and not ann.page.errors
+
+    run_async(steps)

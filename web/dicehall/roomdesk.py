@@ -315,7 +315,7 @@ class RoomDesk:
             if host is not None:
                 host.answer(request, answer == "yes", now)
             elif self.guesting is not None:
-                self.guesting.answer(request, answer == "yes")
+                self.guesting.answer_request(request, answer == "yes")
                 self.guesting.guest.requests = [r for r in self.guesting.guest.requests if r["request"] != request]
                 self.app.render()
         elif action == "room-release" and host is not None:

@@ -360,7 +360,9 @@ class GuestSession:
     def sit_in(self) -> None:
         self.send(self.guest.sit_in())
 
-    def answer(self, request: str, accept: bool) -> None:
+    def answer_request(self, request: str, accept: bool) -> None:
+        """Keep or give this guest's seat that another guest asks for (not `answer`: that is
+        the direct link's answer code)."""
         self.send(self.guest.answer(request, accept))
 
     def say(self, text: str) -> None:
