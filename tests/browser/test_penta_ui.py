@@ -1,5 +1,6 @@
 """Penta in the built site: one whole game by clicks against the computer, in Arabic on a 360 px
-phone, with the hint and the review on screen (their words inside their buttons); the exact
+phone, with the hint, the auto-fill countdown (stopped by a tap anywhere) and the review on
+screen (their words inside their buttons); the exact
 strategy's table fetched lazily, then offline from the cache, and the Expert level playing every
 decision optimally with it in the AI worker; and a missing table's fallback.
 
@@ -35,9 +36,10 @@ READY_JS = """() => document.querySelector('[data-testid=results]') ||
   (document.querySelector('[data-testid=roll]') && !document.querySelector('[data-testid=roll]').disabled)"""
 
 
-def play_round(page, hint: bool = False) -> None:
-    """A person's round: roll once (`hint`: then open the hint, checked on screen), pick the first
-    allowed box, confirm."""
+def play_round(page, hint: bool = False, countdown: bool = False) -> None:
+    """A person's round: roll once, pick the first allowed box, confirm. `hint`: the hint opened
+    after the roll, checked on screen; `countdown`: three rolls, then the auto-fill countdown
+    stopped by a tap anywhere (here on the prompt, not a button)."""
     take_the_phone(page)
     page.click(tid("roll"))
     if hint:
@@ -46,6 +48,17 @@ def play_round(page, hint: bool = False) -> None:
         page.wait_for_selector(tid("hint-option-0"))
         no_raw_text(page, "penta")  # the hint's moves and Apply fit a 360 px phone
         shot(page, "hint-ar.png")
+    if countdown:
+        for rolled in ("2", "3"):
+            page.click(tid("roll"))
+            page.wait_for_function(f"() => document.querySelector('.penta-board').dataset.rolls === '{rolled}'")
+        page.wait_for_selector(tid("countdown"))
+        no_raw_text(page, "penta")  # the countdown and its Wait button
+        page.click(tid("prompt"))  # any tap stops it (the page's pointer events reach the app)
+        page.wait_for_selector(tid("countdown"), state="detached")
+        page.wait_for_timeout(1500)  # more than its one-second steps: nothing written meanwhile
+        assert page.evaluate("document.querySelector('.penta-board').dataset.rolls") == "3"
+        assert saved_table(page).record.moves[-1][0] < 0  # the last move is still the dice's
     page.locator('[data-testid^="box-"]:enabled').first.click()
     page.click(tid("confirm"))
 
@@ -56,7 +69,7 @@ def play_to_results(page, max_rounds: int = 80) -> int:
         page.wait_for_function(READY_JS, timeout=60000, polling=50)
         if page.locator(tid("results")).count():
             return rounds
-        play_round(page, hint=rounds == 0)
+        play_round(page, hint=rounds == 0, countdown=rounds == 1)
         rounds += 1
     raise AssertionError("the game did not end")
 
@@ -69,9 +82,9 @@ def shot(page, name: str) -> None:
 
 
 # --- playing ------------------------------------------------------------------------------------
-def test_full_game_by_clicks_in_arabic_on_a_phone_with_the_hint_and_the_review_then_play_again(site, page):
+def test_full_game_by_clicks_in_arabic_on_a_phone_with_the_hint_the_countdown_and_the_review_then_play_again(site, page):
     page.set_viewport_size({"width": 360, "height": 640})
-    open_app(page, site, {**FAST, "pace": "fast", "lang": "ar", "hints": True})
+    open_app(page, site, {**FAST, "pace": "fast", "lang": "ar", "hints": True, "autofill": True})
     start_game(page, "penta", ["person", "ai:greedy"])
     assert play_to_results(page) == 13
     rows = page.locator('[data-testid^="result-row-"]')

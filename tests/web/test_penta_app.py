@@ -181,9 +181,20 @@ def countdown_texts(page: FakePage) -> list[str]:
     return seen
 
 
+async def third_roll_with_countdown(page: FakePage) -> None:
+    """The third roll, and the countdown it starts caught while it runs (not left to finish)."""
+    page.click("roll")
+    for _ in range(1000):
+        if page.has("stop-countdown"):
+            return
+        await REAL_SLEEP(0)
+    raise AssertionError("no countdown after the third roll")
+
+
 def test_the_countdown_writes_the_computers_optimal_choice_and_wait_stops_it():
     """Autofill on: after the third roll the countdown says 3, 2, 1, then writes the box the
-    optimal strategy chooses; "Wait" stops it for that position and nothing is written."""
+    optimal strategy chooses; "Wait" stops it for that position and nothing is written; so does
+    any other touch."""
     async def steps():
         page = FakePage(lang="en", settings={"autofill": True}, seed=6)
         await page.boot()
@@ -200,18 +211,23 @@ def test_the_countdown_writes_the_computers_optimal_choice_and_wait_stops_it():
         # "Wait" stops it for this position (a box choice would cancel it too)
         await page.tap("roll")
         await page.tap("roll")
-        page.click("roll")
-        for _ in range(1000):
-            if page.has("stop-countdown"):
-                break
-            await REAL_SLEEP(0)
-        assert page.has("stop-countdown"), "no countdown after the third roll"
+        await third_roll_with_countdown(page)
         await page.tap("stop-countdown")
         assert not page.has("countdown") and rolls(page) == "3"
         assert len([el for el in with_prefix(page, "cell-0-") if "filled" in el.get("class", "").split()]) == 1
         moves = list(page.table().record.moves)
         await page.idle()  # its seconds would be over by now: still nothing written
         assert rolls(page) == "3" and page.table().record.moves == moves and not page.has("countdown")
+        # any touch or key stops it too (the page reports each as activity)
+        await page.tap(with_prefix(page, "box-", enabled=True)[0].testid)
+        await page.tap("confirm")
+        await page.tap("roll")
+        await page.tap("roll")
+        await third_roll_with_countdown(page)
+        moves = list(page.table().record.moves)
+        page.shell.activity()
+        await page.idle()
+        assert not page.has("countdown") and rolls(page) == "3" and page.table().record.moves == moves
         assert not page.errors
 
     run(steps)
@@ -272,9 +288,8 @@ def polylines(page: FakePage, testid: str) -> int:
     return len([el for el in page.find(testid).walk() if el.tag == "polyline"])
 
 
-def check_review(page: FakePage, record) -> None:
-    """Each seat's loss, curve and costliest mistakes as the solver grades them."""
-    want = solver.review(record)
+def check_review(page: FakePage, want: dict) -> None:
+    """Each seat's loss, curve and costliest mistakes as the solver grades them (`want`)."""
     for s, entry in enumerate(want["seats"]):
         loss = page.find(f"review-loss-{s}")
         assert float(loss.get("data-loss")) == pytest.approx(entry["total_loss"], abs=1e-3)
@@ -298,12 +313,12 @@ def test_the_review_after_a_finished_game_grades_every_decision(lang):
         assert page.screen == "results"
         await page.tap("review-open")
         assert polylines(page, "review-plot") == 2
-        check_review(page, record)
+        want = solver.review(record)
+        check_review(page, want)
         await page.tap("review-seat-1")  # one player at a time
         assert page.find("review-seat-1").get("aria-pressed") == "true"
         assert polylines(page, "review-plot") == 1
-        want = solver.review(record)["seats"][1]
-        assert len(with_prefix(page, "review-mistake")) == min(5, len(want["mistakes"]))
+        assert len(with_prefix(page, "review-mistake")) == min(5, len(want["seats"][1]["mistakes"]))
         await page.tap("review-seat-all")
         assert polylines(page, "review-plot") == 2
         assert not page.errors
