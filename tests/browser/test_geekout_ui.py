@@ -1,8 +1,10 @@
-"""Geek Out! Masters in the built site, through its click driver: a whole game of a person against
+"""Geek Out! Masters in the built site, through its click driver: one whole game of a person against
 the computer (Perfect: its last turn is solved for the chance to win) by clicks (acting die, then
-target; stop or continue) with a reload in the middle of a turn and no main-thread task over 100 ms
-while the computer thinks, the whole choice visible at 360×740, and what must be refused (a die
-that cannot act)."""
+target; stop or continue) on a 360×740 phone, the whole choice in view, and no main-thread task
+over 100 ms while the computer thinks; and the odds open with Go on still on screen.
+
+The reload in the middle of a turn and what must be refused (a die that cannot act), the keyboard
+choice and the odds' values run under CPython on the whole app: tests/web/test_geekout_app.py."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import os
 
 import pytest
 
-from dicehall_browser import long_tasks, no_raw_text, open_app, saved_table, start_game, tid, wait_ready, watch_long_tasks
+from dicehall_browser import long_tasks, no_raw_text, open_app, saved_table, start_game, tid, watch_long_tasks
 from pygame_core.match import Match
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
@@ -24,16 +26,6 @@ READY_JS = """() => document.querySelector('[data-testid=results]')
   || (document.querySelector('[data-testid=roll]') && !document.querySelector('[data-testid=roll]').disabled)
   || document.querySelector('[data-testid^="active-"]:enabled')
   || (document.querySelector('[data-testid=stop]') && !document.querySelector('[data-testid=stop]').disabled)"""
-
-SNAPSHOT_JS = """() => ({
-  seat: document.querySelector('[data-testid=play]').dataset.seat,
-  phase: document.querySelector('[data-testid=gk-board]').dataset.phase,
-  active: [...document.querySelectorAll('[data-testid^=active-]')].map(d => d.dataset.face + (d.disabled ? '' : '*')
-                                                                     + (d.getAttribute('aria-pressed') || '')),
-  zones: ['inactive', 'used', 'scored'].map(z => document.querySelector(`[data-testid=zone-${z}]`).dataset.count),
-  pad: [...document.querySelectorAll('[data-testid=scorecard] td')].map(td => td.textContent.trim()).join('|'),
-  prompt: document.querySelector('[data-testid=prompt]').textContent,
-})"""
 
 
 def shot(page, name: str) -> None:
@@ -72,42 +64,57 @@ def step(page) -> str:
     return "continue"
 
 
-def test_a_whole_game_against_the_computer_by_clicks_with_a_reload_mid_turn(site, page):
+def checked_aside(page, aside: list, check) -> None:
+    """A check on the page while the long tasks are watched: its own main-thread work (measuring
+    every button, a screenshot) is kept out of the count, which is about the computer's thinking
+    (`aside` collects its start and end on the page's clock)."""
+    start = page.evaluate("performance.now()")
+    check()
+    aside.append((start, page.evaluate("performance.now()")))
+
+
+def not_aside(tasks: list[dict], aside: list) -> list[dict]:
+    return [t for t in tasks if not any(a <= t["start"] <= b for a, b in aside)]
+
+
+def fits_the_phone(page, testid: str) -> None:
+    """On screen at 360×740 without scrolling, and big enough for a thumb."""
+    box = page.locator(tid(testid)).bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740, (testid, box)
+    assert box["height"] >= 44 and box["width"] >= 44, (testid, box)
+
+
+def the_choice_fits(page) -> None:
+    """Seven active dice and the action bar: all on screen, words inside their buttons."""
+    shot(page, "choice")
+    for testid in ["active-0", "active-6", "actionbar"]:
+        fits_the_phone(page, testid)
+    no_raw_text(page, "geekout")
+
+
+def test_a_whole_game_against_the_computer_by_clicks_on_a_phone(site, page):
+    """Against Perfect (its last turn solved for the chance to win), by clicks to the results on a
+    360×740 phone: after the person's first throw the whole choice (seven active dice and the
+    action bar) is on screen without scrolling; no main-thread task over 100 ms while the computer
+    thinks (Perfect's solve too: it works in the AI worker)."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, site, FAST)
     page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=120000)
     start_game(page, "geekout", ["person", "ai:perfect"])
     watch_long_tasks(page)
-    steps, reloaded, acted, tasks = 0, False, 0, []
-    while True:
-        done = step(page)
-        if done == "results":
-            break
+    steps, seen, aside = 0, set(), []
+    while (done := step(page)) != "results":
         steps += 1
-        acted += done == "act"
         assert steps < 2000, "the game does not end"
-        if acted == 1 and done == "act":
-            shot(page, "act")
-        if not reloaded and acted >= 4 and page.locator('[data-testid^="active-"]:enabled').count():
-            # Mid-turn: choose an acting die (a UI selection, saved with the game), then reload.
-            page.locator('[data-testid^="active-"]:enabled').first.click()
-            if page.get_attribute(tid("play"), "data-seat") != "0" or \
-                    not page.locator('[data-testid^="active-"][aria-pressed="true"]').count():
-                continue  # the screen had moved on to the computer's turn: at the next choice
-            before = page.evaluate(SNAPSHOT_JS)
-            tasks += long_tasks(page)
-            page.reload()
-            wait_ready(page)
-            page.wait_for_selector(tid("gk-board"))
-            assert page.evaluate(SNAPSHOT_JS) == before  # same dice, zones, pad, selection and prompt
-            # The check below is the worker's: until it has booted the main thread would think.
-            page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=120000)
-            watch_long_tasks(page)
-            reloaded = True
+        page.wait_for_function(READY_JS, timeout=90000, polling=50)  # (the screen after the click)
+        mine = page.locator(f'{tid("play")}[data-seat="0"]').count()
+        if "choice" not in seen and done == "roll" and mine and page.locator(tid("active-6")).count():
+            checked_aside(page, aside, lambda: the_choice_fits(page))
+            seen.add("choice")
         if done == "stop" and not page.locator(tid("results")).count():
-            shot(page, "after-stop")
-    assert reloaded
-    tasks += long_tasks(page)
+            checked_aside(page, aside, lambda: shot(page, "after-stop"))
+    assert seen == {"choice"}, seen
+    tasks = not_aside(long_tasks(page), aside)
     blocking = [(t["ms"], t["other_ms"]) for t in tasks]
     print(f"{steps} steps; long tasks (ms, and of it neither a tap nor a redraw): {blocking}")
     assert all(other < 100 for _, other in blocking), blocking  # the AI, Perfect's solve too, works in the worker
@@ -130,44 +137,16 @@ def table_at(moves: list[tuple[int, str]]) -> Table:
     return table
 
 
-def test_the_choice_fits_a_phone_only_legal_dice_act_and_the_odds_open(site, page):
+def test_the_odds_open_and_go_on_stays_on_a_phone(site, page):
+    """At stop-or-go-on (not in every game: a fixed position) the odds open on a 360×740 phone
+    and Go on is still on screen without scrolling."""
     page.set_viewport_size({"width": 360, "height": 740})
-    # Example 1 of the rules: Dragon, Superhero, 42, 42, Heart, Meeple, Spaceship.
-    table = table_at([(CHANCE, "roll 1 2 3 4 4 5 6")])
-    open_app(page, site, FAST, table.dumps(), {"odds": False, "moves": table.match.index})
-    page.wait_for_selector(tid("gk-board"))
-    if page.locator(tid("handover-ok")).count():
-        page.click(tid("handover-ok"))
-    shot(page, "choice")
-    # The whole choice (every active die and the action bar) is on screen without scrolling.
-    for testid in ["active-0", "active-6", "actionbar"]:
-        box = page.locator(tid(testid)).bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740, (testid, box)
-        assert box["height"] >= 44 and box["width"] >= 44
-    # A 42 and the Dragon cannot act: their buttons are disabled, and a click changes nothing.
-    assert page.locator(tid("active-3")).is_disabled() and page.locator(tid("active-5")).is_disabled()
-    page.locator(tid("active-5")).click(force=True)
-    assert saved_table(page).match.index == 1
-    # Superhero on the Dragon, by keyboard: focus, Enter, then the target.
-    page.focus(tid("active-1"))
-    page.keyboard.press("Enter")
-    page.wait_for_selector(f'{tid("active-1")}[aria-pressed="true"]')
-    page.locator(tid("active-5")).click()
-    page.wait_for_function("() => document.querySelector('[data-testid=zone-used]').dataset.count === '1'")
-    assert saved_table(page).record.moves[-1] == (0, "hero dragon")
-    # Spaceship on the new Superhero, Heart (rolls), then whatever the dice allow, to a decision.
     table = table_at([(CHANCE, "roll 1 4 4 4 4 5 6"), (0, "ship dragon"), (0, "meeple 42"), (CHANCE, "roll 4")])
     open_app(page, site, FAST, table.dumps(), {"odds": False, "moves": table.match.index})
     page.wait_for_selector(tid("stop"))
     page.click(tid("odds"))
     page.wait_for_selector(tid("odds-values"))
     shot(page, "odds")
-    assert float(page.get_attribute(tid("odds-values"), "data-stop")) == 10
-    assert float(page.get_attribute(tid("odds-values"), "data-continue")) > 0
     box = page.locator(tid("continue")).bounding_box()
-    assert box["y"] + box["height"] <= 740
-    page.click(tid("stop"))
-    page.wait_for_function("() => document.querySelector('[data-testid=handover-ok]')"
-                           " || document.querySelector('[data-testid=\"pad-0-1\"]')?.textContent === '10'")
-    assert saved_table(page).state.pad[0] == [10]
+    assert page.locator(tid("continue")).is_enabled() and box["y"] + box["height"] <= 740, box
     no_raw_text(page, "geekout")
