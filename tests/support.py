@@ -60,3 +60,27 @@ def load_catalog(lang: str, game: str | None = None) -> dict:
     if game is not None:
         messages.update(json.loads((game_web_dir(game) / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))
     return messages
+
+
+def mid_game_table(game: str, persons: int = 2):
+    """A table of people halfway through a game the computer played (a fixed position, the same
+    in the browser's tests and the CPython ones)."""
+    import random
+
+    from pygame_core.ai import self_play
+    from pygame_core.registry import get_entry
+    from pygame_core.table import Table
+
+    rules = get_entry(game).rules
+    n = max(rules.min_players, min(persons, rules.max_players))
+    record, _ = self_play(game, [get_entry(game).setup_level] * n, seed=5)
+    seats = [{"name": f"Ana {i}" if i else "Ибн Ольга", "symbol": "●▲■◆★"[i], "ai": None} for i in range(n)]
+    table = Table(game, seats)
+    table.new_game(random.Random(1))
+    half = len(record.moves) // 2
+    for seat, move in record.moves[:half]:
+        table.submit(seat, move, table.match.index)
+    while table.state.is_chance():  # stop where a person decides, with the dice thrown
+        seat, move = record.moves[table.match.index]
+        table.submit(seat, move, table.match.index)
+    return table

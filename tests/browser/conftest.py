@@ -336,6 +336,8 @@ def wait_sw_controlled(page, timeout: float = 60000) -> str:
 
 
 # --- page helpers shared by the UI tests ---------------------------------------------------
+from support import mid_game_table  # noqa: E402,F401  (a fixed position, the CPython tests' too)
+
 def catalog(lang: str, game: str | None = None) -> dict:
     """A message catalog (the shared one, plus a game's own), to assert on the words players see."""
     from support import load_catalog
@@ -383,29 +385,6 @@ def saved_table(page):
     from pygame_core.table import Table
 
     return Table.loads(page.evaluate("localStorage.getItem('dicehall.table')"))
-
-
-def mid_game_table(game: str, persons: int = 2):
-    """A table of people halfway through a game the computer played (a fixed position)."""
-    import random
-
-    from pygame_core.ai import self_play
-    from pygame_core.registry import get_entry
-    from pygame_core.table import Table
-
-    rules = get_entry(game).rules
-    n = max(rules.min_players, min(persons, rules.max_players))
-    record, _ = self_play(game, [get_entry(game).setup_level] * n, seed=5)
-    seats = [{"name": f"Ana {i}" if i else "Ибн Ольга", "symbol": "●▲■◆★"[i], "ai": None} for i in range(n)]
-    table = Table(game, seats)
-    table.new_game(random.Random(1))
-    half = len(record.moves) // 2
-    for seat, move in record.moves[:half]:
-        table.submit(seat, move, table.match.index)
-    while table.state.is_chance():  # stop where a person decides, with the dice thrown
-        seat, move = record.moves[table.match.index]
-        table.submit(seat, move, table.match.index)
-    return table
 
 
 def no_raw_text(page, game: str | None = None) -> None:
@@ -471,6 +450,19 @@ def long_tasks(page) -> list[dict]:
                 covered, reach = covered + hi - lo, hi
         task["other_ms"] = round(task["ms"] - covered, 1)
     return tasks
+
+
+def checked_aside(page, aside: list, check) -> None:
+    """A check on the page while the long tasks are watched: its own main-thread work (measuring
+    every button, a screenshot) is kept out of the count, which is about the computer's thinking
+    (`aside` collects its start and end on the page's clock)."""
+    start = page.evaluate("performance.now()")
+    check()
+    aside.append((start, page.evaluate("performance.now()")))
+
+
+def not_aside(tasks: list[dict], aside: list) -> list[dict]:
+    return [t for t in tasks if not any(a <= t["start"] <= b for a, b in aside)]
 
 
 # --- online rooms: a PeerServer on loopback and a Chromium that makes WebRTC on loopback ---------

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from dicehall_browser import long_tasks, no_raw_text, open_app, saved_table, start_game, tid, watch_long_tasks
+from dicehall_browser import checked_aside, long_tasks, no_raw_text, not_aside, open_app, saved_table, start_game, tid, watch_long_tasks
 from pygame_core.match import Match
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
@@ -62,19 +62,6 @@ def step(page) -> str:
         return "stop"
     page.click(tid("continue"))
     return "continue"
-
-
-def checked_aside(page, aside: list, check) -> None:
-    """A check on the page while the long tasks are watched: its own main-thread work (measuring
-    every button, a screenshot) is kept out of the count, which is about the computer's thinking
-    (`aside` collects its start and end on the page's clock)."""
-    start = page.evaluate("performance.now()")
-    check()
-    aside.append((start, page.evaluate("performance.now()")))
-
-
-def not_aside(tasks: list[dict], aside: list) -> list[dict]:
-    return [t for t in tasks if not any(a <= t["start"] <= b for a, b in aside)]
 
 
 def fits_the_phone(page, testid: str) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import catalog, long_tasks, no_raw_text, open_app, saved_table, start_game, tid, watch_long_tasks
+from dicehall_browser import (catalog, checked_aside, long_tasks, no_raw_text, not_aside, open_app, saved_table, start_game, tid,
+                              watch_long_tasks)
 
 pytestmark = pytest.mark.browser
 
@@ -42,19 +43,6 @@ def step(page) -> str:
         return "take"
     page.click(tid("confirm"))
     return "confirm"
-
-
-def checked_aside(page, aside: list, check) -> None:
-    """A check on the page while the long tasks are watched: its own main-thread work (measuring
-    every button, a screenshot) is kept out of the count, which is about the computer's thinking
-    (`aside` collects its start and end on the page's clock)."""
-    start = page.evaluate("performance.now()")
-    check()
-    aside.append((start, page.evaluate("performance.now()")))
-
-
-def not_aside(tasks: list[dict], aside: list) -> list[dict]:
-    return [t for t in tasks if not any(a <= t["start"] <= b for a, b in aside)]
 
 
 # --- a whole game ------------------------------------------------------------------------------------------

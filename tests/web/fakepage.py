@@ -76,6 +76,12 @@ class Element:
             out.append(child.text() if isinstance(child, Element) else child)
         return " ".join(x for x in out if x and x.strip())
 
+    def inner_text(self) -> str:
+        """The words drawn inside the element (what innerText gives: no aria-label, no title)."""
+        out = [c if isinstance(c, str) else c.inner_text() for c in self.children
+               if isinstance(c, str) or "hidden" not in c.attrs]
+        return " ".join(" ".join(out).split())
+
     def __repr__(self) -> str:
         return f"<{self.tag} {self.attrs}>"
 
@@ -476,6 +482,7 @@ class FakePage:
         assert el.tag == "input" and not el.disabled, el
         maxlength = el.get("maxlength")
         text = text[: int(maxlength)] if maxlength else text
+        el.attrs["value"] = text  # the field shows what was typed (until a redraw draws it anew)
         self.focused = testid
         self.shell.edit(el.get("data-field"), text, self._data(el))
         self.shell.change(el.get("data-field"), text, False, self._data(el))

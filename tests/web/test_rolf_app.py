@@ -36,12 +36,6 @@ def squares(page: FakePage) -> list:
     return [el for el in grid.walk() if "square" in classes(el)]
 
 
-def words_in(el) -> str:
-    """The words drawn inside an element (innerText: no aria-label)."""
-    out = [c if isinstance(c, str) else words_in(c) for c in el.children if isinstance(c, str) or "hidden" not in c.attrs]
-    return " ".join(" ".join(out).split())
-
-
 def snapshot(page: FakePage) -> dict:
     """What the players see of the position (the browser test's snapshot)."""
     card = page.find("scorecard")
@@ -49,8 +43,8 @@ def snapshot(page: FakePage) -> dict:
         "seat": page.find("play").get("data-seat"),
         "phase": page.find("rolf-board").get("data-phase"),
         "dice": [el.get("data-value") for el in with_prefix(page, "die-")],
-        "board": "|".join(f"{el.testid}:{words_in(el)}:{el.get('class')}" for el in squares(page)),
-        "card": "|".join(words_in(td) for td in card.walk() if td.tag == "td"),
+        "board": "|".join(f"{el.testid}:{el.inner_text()}:{el.get('class')}" for el in squares(page)),
+        "card": "|".join(td.inner_text() for td in card.walk() if td.tag == "td"),
         "prompt": page.text("prompt"),
     }
 
@@ -96,7 +90,7 @@ async def open_position(table: Table, lang: str) -> FakePage:
 
 
 def card_value(page: FakePage, testid: str) -> int:
-    return int(words_in(page.find(testid)))
+    return int(page.find(testid).inner_text())
 
 
 # --- a whole game --------------------------------------------------------------------------------------------
@@ -131,14 +125,14 @@ def test_three_seats_two_people_and_the_computer_by_taps_with_a_reload_and_play_
         assert len(with_prefix(page, "result-row-")) == 3
         for seat in range(3):
             assert int(page.text(f"result-total-{seat}")) == state.scores()[seat]
-            cells = [words_in(td) for td in page.find(f"result-row-{seat}").walk()
+            cells = [td.inner_text() for td in page.find(f"result-row-{seat}").walk()
                      if td.tag == "td" and "num" in classes(td)]
             parts = state.breakdown(seat)
             assert [int(c) for c in cells[1:]] == [parts["group"], parts["diagonal"], parts["corners"], parts["end"],
                                                    state.scores()[seat]]  # Place, Player, the parts, Total
         en = load_catalog("en", "rolf")
         head = next(el for el in page.find("results-table").walk() if el.tag == "thead")
-        heads = [words_in(th) for th in head.walk() if th.tag == "th"]
+        heads = [th.inner_text() for th in head.walk() if th.tag == "th"]
         assert [en["rolf.part.group"], en["rolf.part.diagonal"], en["rolf.part.corners"], en["rolf.part.end"]] == heads[-5:-1]
         body = next(el for el in page.find("standings").walk() if el.tag == "tbody")
         assert len([tr for tr in body.walk() if tr.tag == "tr"]) == 3
@@ -174,7 +168,7 @@ def test_a_stolen_square_is_taken_back_exactly_before_confirming(lang):
         await page.tap("take-3-5")  # steal the middle of Bo's row
         assert page.has("rechoose-3-5")
         assert card_value(page, "total-1") == 3 and card_value(page, "group-1") == 3  # Bo's row is split
-        assert "▲" not in words_in(page.find("rechoose-3-5")) and "●" in words_in(page.find("rechoose-3-5"))
+        assert "▲" not in page.find("rechoose-3-5").inner_text() and "●" in page.find("rechoose-3-5").inner_text()
         assert page.has("rechoose-help")
         assert page.table().record.moves[-1] == (0, "take 3-5")
         await page.tap("rechoose-3-5")  # choose again: the square goes back to Bo as it was
@@ -184,7 +178,7 @@ def test_a_stolen_square_is_taken_back_exactly_before_confirming(lang):
         assert saved.record.moves == table.record.moves and saved.state.to_json() == table.state.to_json()
         await page.tap("take-2-3")
         await page.tap("take-3-2")
-        assert page.enabled("confirm") and words_in(page.find("confirm")) == load_catalog(lang, "rolf")["rolf.next_player"]
+        assert page.enabled("confirm") and page.find("confirm").inner_text() == load_catalog(lang, "rolf")["rolf.next_player"]
         assert page.has("rechoose-2-3")  # still open until confirmed
         await page.tap("confirm")
         assert page.has("handover-ok")  # Bo's turn: the phone goes to Bo first
@@ -216,7 +210,7 @@ def test_a_pair_on_the_first_throw_is_confirmed_with_an_extra_throw_that_follows
         assert with_prefix(page, "rechoose-") == []  # a pair leaves nothing to re-choose
         confirm = page.find("confirm")
         assert page.enabled("confirm") and confirm.get("data-kind") == "extra"
-        assert words_in(confirm) == words["rolf.confirm_extra"]
+        assert confirm.inner_text() == words["rolf.confirm_extra"]
         await page.tap("confirm")
         saved = page.table()
         assert saved.record.moves[-2] == (0, "extra") and saved.record.moves[-1][0] == CHANCE  # thrown at once

@@ -37,17 +37,12 @@ def pending_boxes(page: FakePage) -> list:
     return [el for el in page.app.walk() if {"rc-box", "pending"} <= set(el.get("class", "").split())]
 
 
-def words_in(el) -> str:
-    out = [c if isinstance(c, str) else words_in(c) for c in el.children if isinstance(c, str) or "hidden" not in c.attrs]
-    return " ".join(" ".join(out).split())
-
-
 def snapshot(page: FakePage) -> dict:
     """What the player sees of the turn (the browser test's snapshot)."""
     return {
         "phase": page.find("rollcraft").get("data-phase"),
         "dice": [el.testid + el.get("data-value", "") for el in with_prefix(page, "die-")],
-        "sheet": words_in(page.find("sheet")),
+        "sheet": page.find("sheet").inner_text(),
         "prompt": page.text("prompt"),
     }
 
@@ -175,7 +170,7 @@ def test_three_seats_people_and_the_computer_passive_choices_on_one_screen():
             assert int(page.text(f"result-total-{seat}")) == state.scores()[seat]
         en = load_catalog("en", "rollcraft")
         head = next(el for el in page.find("results-table").walk() if el.tag == "thead")
-        heads = [words_in(th) for th in head.walk() if th.tag == "th"]
+        heads = [th.inner_text() for th in head.walk() if th.tag == "th"]
         assert en["rollcraft.zone.green"] in heads and en["rollcraft.runes"] in heads
 
     run(steps)
