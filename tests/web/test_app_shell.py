@@ -52,7 +52,8 @@ async def set_up(page: FakePage, game: str, kinds: list[str], options: dict | No
 @pytest.mark.parametrize("game", GAMES)
 def test_a_tap_builds_the_play_context_once_and_draws_one_screen(game):
     """Two people at one screen: each tap on the game's own controls (a move, a throw, a
-    selection, the hand-over card's OK) builds one PlayContext and draws one screen."""
+    selection, the hand-over card's OK) builds one PlayContext, draws one screen and says at most
+    one sentence in the live region."""
     async def steps():
         page = FakePage(lang="en", seed=3)
         await page.boot()
@@ -65,10 +66,11 @@ def test_a_tap_builds_the_play_context_once_and_draws_one_screen(game):
             controls = game_controls(page)
             if not controls or play.table.state.is_terminal():
                 break
-            renders, contexts = page.shell.renders, play.contexts_built
+            renders, contexts, said = page.shell.renders, play.contexts_built, len(page.spoken)
             await page.tap(rng.choice(controls))
             assert page.shell.renders - renders == 1, (game, page.screen)
             assert play.contexts_built - contexts == (1 if page.has("play") else 0), game
+            assert len(page.spoken) - said <= 1, page.spoken[said:]
             taps += 1
         assert taps >= 10 and not page.errors
 
