@@ -9,10 +9,13 @@
  *   starts before PyScript asks for it (prestart(), called by index.html), the app's archive is
  *   written into it again (files are not in a snapshot), and PyScript runs main.py. The AI worker
  *   (ai-worker.mjs) restores from the compiled wasm and the bytes this thread hands over.
- * - Miss: a plain boot. Once the app and its AI worker are up, a module worker (snap-maker.mjs)
- *   boots a throwaway interpreter, writes app.zip, imports every DOM-free module (engines, AI,
- *   views' helpers) and stores its memory as the snapshot. A snapshot made in a worker restores
- *   on the main thread and in the AI worker alike (measured), and the first visit is not slowed.
+ * - Miss (a first visit): the page's thread never boots Python plainly (that held it for 8–9 s
+ *   at a time on an emulated phone). A module worker (snap-maker.mjs) compiles the wasm and
+ *   hands it over, boots an interpreter, writes app.zip, imports every DOM-free module (engines,
+ *   AI, the shell) and hands over its memory as a snapshot, which the page restores from (one
+ *   task of about 0.7 s there); the worker then stores the snapshot, so a first visit closed
+ *   early still leaves it for the next. A snapshot made in a worker restores on the main
+ *   thread and in the AI worker alike (measured). <html data-boot> = "made".
  * - Any failure (no Cache Storage, a truncated or corrupt entry, another Pyodide build, a
  *   rejected restore) deletes the entry and boots plainly: a player never sees it.
  * - The entry is stored without the snapshot's zero blocks (packSnapshot: 19.3 MB for a 31.5 MB
@@ -20,7 +23,7 @@
  *
  * The cache key holds the Pyodide version and the hash of app.zip (build.py fills it in), so
  * an updated app never runs old pre-imported modules; other keys are deleted when storing.
- * <html data-boot> tells tests and benchmarks which path ran: "snapshot" or "plain";
+ * <html data-boot> tells tests and benchmarks which path ran: "snapshot", "made" or "plain";
  * data-boot-stored="1" once a fresh snapshot is in the cache.
  * Private Pyodide options used (pinned Pyodide; both paths run in CI): _loadSnapshot,
  * _makeSnapshot (snap-maker.mjs), makeMemorySnapshot, createPyodideModule.
@@ -119,7 +122,7 @@ function mark(name, value) {
 // made before anything runs; `filled` (the AI worker's) settles once the snapshot's bytes are in
 // place: Pyodide reads the snapshot only after the module is created (restoreSnapshot, right
 // after createPyodideModule resolves), so the module is created while the bytes are on their way.
-function moduleOptions(options, { wasm, grow, filled } = {}) {
+export function moduleOptions(options, { wasm, grow, filled } = {}) {
   return {
     ...options,
     createPyodideModule: async (settings) => {
@@ -178,26 +181,26 @@ export async function restoreHandedOver(wasm, length, handed) {
   return pyodide;
 }
 
-function makeLater() {
-  // After the app is up (and its AI worker had its turn at the CPU), a separate worker makes
-  // the snapshot and stores it: the first visit itself boots exactly as a plain one.
-  const root = document.documentElement;
-  const start = () => {
-    const maker = new Worker(new URL("./snap-maker.mjs", import.meta.url),
-                             { type: "module", name: KEY }); // the key goes by name (see the notes: ignoreSearch)
+// A first visit: the interpreter is booted, its app imported and its snapshot made in a module
+// worker (snap-maker.mjs), off this thread (a plain boot here held the page for seconds at a
+// time); the worker hands over the compiled wasm as soon as it has it, then the snapshot's
+// bytes, which this thread restores from, and stores the snapshot in Cache Storage at once
+// (a first visit closed early still leaves it for the next one).
+function makeNow() {
+  return new Promise((resolve, reject) => {
+    const maker = new Worker(new URL("./snap-maker.mjs", import.meta.url), { type: "module", name: KEY });
+    let gotWasm;
+    const wasm = new Promise((ok) => { gotWasm = ok; });
     maker.onmessage = (event) => {
-      if (event.data === "stored") mark("data-boot-stored", "1");
-      else console.warn("dicehall: boot snapshot not made", event.data);
-      maker.terminate();
+      const data = event.data;
+      if (data && data.wasm) gotWasm(data.wasm);
+      else if (data && data.progress) dispatchEvent(new CustomEvent("dicehall:boot-progress", { detail: data.progress }));
+      else if (data && data.bytes) resolve({ bytes: data.bytes, wasm });
+      else if (data === "stored") { mark("data-boot-stored", "1"); maker.terminate(); }
+      else { maker.terminate(); reject(new Error(String(data))); }
     };
-    maker.onerror = (event) => { console.warn("dicehall: boot snapshot maker failed", event.message); maker.terminate(); };
-  };
-  const ready = () => root.getAttribute("data-app-state") === "ready" && root.hasAttribute("data-ai-worker");
-  if (ready()) { setTimeout(start, 500); return; }
-  const watch = new MutationObserver(() => {
-    if (ready()) { watch.disconnect(); setTimeout(start, 500); }
+    maker.onerror = (event) => { maker.terminate(); reject(new Error(event.message || "snapshot maker failed")); };
   });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-app-state", "data-ai-worker"] });
 }
 
 async function openCache() {
@@ -262,7 +265,9 @@ async function attempt(options, early) {
       hooks = { wasm };
     }
     const packed = new Uint8Array(await hit.arrayBuffer());
+    if (ON_MAIN_THREAD) performance.mark("dh:read");
     const bytes = unpackSnapshot(packed);
+    if (ON_MAIN_THREAD) performance.mark("dh:unpacked");
     if (announced && bytes.length !== announced) throw new Error("boot snapshot: not the length announced");
     if (handover) handover.bytes(packed);
     const pyodide = await restore(options, bytes, hooks);
@@ -292,7 +297,17 @@ async function boot(options) {
   }
   // A page may opt out before boot (window.diceHallMakeSnapshot = false): tests that do not
   // need it, a benchmark of plain boots.
-  if (miss && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) makeLater();
+  if (miss && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) {
+    try {
+      const made = await makeNow();
+      // (a return visit whose snapshot was missing compiled the wasm here already: index.html)
+      const pyodide = await restore(options, made.bytes, { wasm: early || made.wasm });
+      mark("data-boot", "made");
+      return pyodide;
+    } catch (err) {
+      console.warn("dicehall: no snapshot made on this visit, booting plainly", err);
+    }
+  }
   mark("data-boot", "plain");
   return loadPlain(early ? moduleOptions(options, { wasm: early }) : options);
 }

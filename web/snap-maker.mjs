@@ -1,13 +1,15 @@
-/* Dice Hall boot snapshot maker: a module worker started by snap-loader.mjs after a plain boot.
+/* Dice Hall boot snapshot maker: a module worker started by snap-loader.mjs on a visit with no
+ * snapshot (the first), so that the page's thread never boots Python plainly.
  *
- * It boots a throwaway interpreter able to make a snapshot, writes app.zip, imports every
- * module that does not use the page, and stores the interpreter's memory in Cache Storage under
- * the key it was given as its worker name (Pyodide version + app.zip hash); other keys are
- * deleted. Posts "stored", or the reason it could not. See snap-loader.mjs and
- * shared/notes/boot-snapshot.md.
+ * It compiles the wasm (posts {wasm: module}: the page restores with it), boots an interpreter
+ * able to make a snapshot, writes app.zip, imports every module that does not use the page,
+ * posts the interpreter's memory ({bytes}, moved: the page restores from it at once), then
+ * stores it in Cache Storage under the key it was given as its worker name (Pyodide version +
+ * app.zip hash; other keys are deleted) and posts "stored" — or, at any step, the reason it
+ * could not. See snap-loader.mjs and shared/notes/boot-snapshot.md.
  */
 import { loadPyodide } from "./pyodide.mjs";
-import { CACHE_NAME, LENGTH_HEADER, packSnapshot, useAppZip } from "./snap-loader.mjs";
+import { CACHE_NAME, LENGTH_HEADER, moduleOptions, packSnapshot, useAppZip } from "./snap-loader.mjs";
 
 const KEY = self.name;
 
@@ -57,18 +59,25 @@ del _dicehall_pre_import
 `;
 
 async function make() {
-  const maker = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
-  const response = await fetch(new URL("../app.zip", import.meta.url));
+  const zip = fetch(new URL("../app.zip", import.meta.url));
+  zip.catch(() => {});
+  // The wasm is compiled here and handed to the page, which restores with it (no second compile).
+  const wasm = WebAssembly.compileStreaming(fetch(new URL("./pyodide.asm.wasm", import.meta.url)));
+  wasm.then((module) => self.postMessage({ wasm: module }), () => {});
+  const maker = await loadPyodide(moduleOptions({ _makeSnapshot: true, stdout: () => {}, stderr: () => {} }, { wasm }));
+  const response = await zip;
   if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
   useAppZip(maker, await response.arrayBuffer());
   maker.runPython(PRE_IMPORT);
   const bytes = maker.makeMemorySnapshot();
+  const packed = packSnapshot(bytes);
+  self.postMessage({ bytes }, [bytes.buffer]); // the page restores from them now
   const cache = await caches.open(CACHE_NAME);
   for (const request of await cache.keys()) {
     if (request.url !== KEY) await cache.delete(request);
   }
-  await cache.put(KEY, new Response(packSnapshot(bytes), {
-    headers: { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(bytes.length) },
+  await cache.put(KEY, new Response(packed, {
+    headers: { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(packed.length && new DataView(packed.buffer).getUint32(4, true)) },
   }));
 }
 

@@ -1,6 +1,6 @@
-"""Booting from a memory snapshot (issue 12): the first visit boots plainly, then a worker makes
-and stores a snapshot (data-boot-stored), later visits restore it ("snapshot"), the AI worker
-too; a corrupted or truncated snapshot, one of another build and a denied Cache Storage each
+"""Booting from a memory snapshot (issues 12 and 27): on the first visit a worker boots Python,
+makes a snapshot that the page restores from ("made") and stores it (data-boot-stored); later
+visits restore it ("snapshot"), the AI worker too; a corrupted or truncated snapshot, one of another build and a denied Cache Storage each
 boot plainly and play; two restores roll different dice from the same position.
 <html data-boot> says which path ran (web/snap-loader.mjs)."""
 
@@ -32,9 +32,9 @@ def one_person_penta() -> str:
 
 
 def first_visit(page, site) -> str:
-    """Boot once (plainly; a snapshot is made and stored after); returns the cache key."""
+    """Boot once (from the snapshot a worker made, then stored); returns the cache key."""
     open_app(page, site, FAST, one_person_penta())
-    assert boot_path(page) == "plain"
+    assert boot_path(page) == "made"
     page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
     keys = page.evaluate(KEYS_JS)
     assert len(keys) == 1
@@ -131,7 +131,7 @@ def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
         return  # the remaking below is the same for both kinds of damage: checked once (suite time)
     page.reload()  # the next visit makes a good one again, and the one after restores it
     wait_ready(page)
-    assert boot_path(page) == "plain"
+    assert boot_path(page) == "made"
     page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
     page.reload()
     wait_ready(page)
@@ -161,8 +161,8 @@ def test_a_snapshot_of_another_build_is_never_restored(site, page):
     }""", [CACHE, key, other])
     page.reload()
     wait_ready(page)
-    assert boot_path(page) == "plain"  # the old build's entry is not used, and is replaced
-    # the plain boot of a return visit uses the wasm index.html began compiling, not a second one
+    assert boot_path(page) == "made"  # the old build's entry is not used, and is replaced
+    # the page's restore uses the wasm index.html began compiling, not a second one
     assert page.evaluate("window.wasmCompiles") == 1
     page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
     assert page.evaluate(KEYS_JS) == [key]
