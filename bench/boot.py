@@ -140,6 +140,7 @@ def main(argv=None) -> int:
     # The baseline page sits next to the app (same origin, same pyodide/ files) but is not in
     # the app's precache; each kind gets its own profile so the app's SW never serves it.
     shutil.copy(Path(__file__).with_name("bare.html"), dist / "bare.html")
+    dicehall_build.bare_pyodide(dist / "bare-pyodide")
     srv = dicehall_build.serve(dist, 0)
     srv.start_in_thread()
     runs = {"app": {"cold": [], "warm": []}, "bare": {"cold": [], "warm": []}}

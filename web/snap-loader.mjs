@@ -112,21 +112,93 @@ export function useAppZip(pyodide, zip) {
   pyodide.runPython("import os, sys\nif os.path.abspath('app.zip') not in sys.path: sys.path.insert(0, os.path.abspath('app.zip'))\ndel os, sys");
 }
 
+// Pyodide's wasm and its JavaScript ship gzip'd (build.py PACKED_FILES): their own names hold
+// stubs of a few bytes, which Pyodide's fetch of the wasm then gets on a visit the service
+// worker does not serve (a first one); the service worker stores them unpacked, with this
+// header, under their own names. So a file is read whole where the service worker has it, and
+// unpacked here (DecompressionStream) from its .gz otherwise.
+const UNPACKED_HEADER = "X-Dicehall-Unpacked";
+const STUB_MAX = 1024;
+
+async function unpacked(name, type) {
+  const whole = await fetch(new URL(`./${name}`, import.meta.url));
+  if (whole.ok && (whole.headers.get(UNPACKED_HEADER) || Number(whole.headers.get("Content-Length")) > STUB_MAX)) {
+    return whole;
+  }
+  const packed = await fetch(new URL(`./${name}.gz`, import.meta.url));
+  if (!packed.ok) throw new Error(`${name}.gz: HTTP ${packed.status}`);
+  const body = countedResponse(name, packed).body;
+  return new Response(body.pipeThrough(new DecompressionStream("gzip")), { headers: { "Content-Type": type } });
+}
+
+/** `response` with its body counted as it arrives (see progress). */
+export function countedResponse(file, response) {
+  const total = Number(response.headers.get("Content-Length")) || 0;
+  if (!total || !response.body) return response;
+  return new Response(response.body.pipeThrough(counted(file, total)),
+    { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Tell the boot screen how far the boot is: {step} or a download's {file, loaded, total}.
+ * The page hears it as a "dicehall:boot-progress" event (web/early.js moves its bar); a worker
+ * posts it to the page ({progress}: snap-maker.mjs's messages, relayed by makeNow). */
+export function progress(detail) {
+  if (ON_MAIN_THREAD) dispatchEvent(new CustomEvent("dicehall:boot-progress", { detail }));
+  else if (typeof WorkerGlobalScope !== "undefined" && self.name === KEY) self.postMessage({ progress: detail });
+}
+
+// A download's bytes as they arrive, told at most every 200 ms (a first visit's runtime takes
+// seconds on a phone's network: the bar moves meanwhile).
+function counted(file, total) {
+  let loaded = 0;
+  let told = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      loaded += chunk.byteLength;
+      const now = performance.now();
+      if (total && now - told >= 200) { told = now; progress({ file, loaded, total }); }
+      controller.enqueue(chunk);
+    },
+    flush() { if (total) progress({ file, loaded: total, total }); },
+  });
+}
+
+/** Pyodide's wasm, compiled (streaming) from wherever it is whole. */
+export function compileWasm() {
+  return WebAssembly.compileStreaming(unpacked("pyodide.asm.wasm", "application/wasm"));
+}
+
+// Pyodide's module factory: the stub says null, then the module is imported from its .gz.
+async function moduleFactory() {
+  const module = await import("./pyodide.asm.mjs");
+  if (module.default) return module.default;
+  const source = await (await unpacked("pyodide.asm.mjs", "text/javascript")).text();
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 function mark(name, value) {
   if (ON_MAIN_THREAD) document.documentElement.setAttribute(name, value);
   else if (name === "data-boot") console.info(`dicehall boot (worker): ${value}`); // no <html> there
 }
 
 // Pyodide's options with its module created here: `wasm`, a compiled module (or a promise of one)
-// from elsewhere, is used instead of compiling pyodide.asm.wasm again; `grow` bytes of memory are
+// from elsewhere, is used instead of compiling pyodide.asm.wasm again (else it is compiled here,
+// see compileWasm); `grow` bytes of memory are
 // made before anything runs; `filled` (the AI worker's) settles once the snapshot's bytes are in
 // place: Pyodide reads the snapshot only after the module is created (restoreSnapshot, right
 // after createPyodideModule resolves), so the module is created while the bytes are on their way.
 export function moduleOptions(options, { wasm, grow, filled } = {}) {
+  wasm = Promise.resolve(wasm || compileWasm());
+  wasm.catch(() => {}); // reported where it is awaited
   return {
     ...options,
     createPyodideModule: async (settings) => {
-      const { default: createPyodideModule } = await import("./pyodide.asm.mjs");
+      const createPyodideModule = await moduleFactory();
       if (grow) {
         settings.preRun = settings.preRun || [];
         settings.preRun.unshift((module) => module.growMemory(grow));
@@ -143,12 +215,13 @@ export function moduleOptions(options, { wasm, grow, filled } = {}) {
           try {
             module = await wasm;
           } catch (err) {
-            return streaming(source, imports); // the early compile failed: Pyodide's own
+            module = await compileWasm(); // the early compile failed: once more from the file
           }
           return { module, instance: await WebAssembly.instantiate(module, imports) };
         };
       }
       const module = await createPyodideModule(settings);
+      progress({ step: "instantiated" });
       await filled;
       return module;
     },
@@ -260,18 +333,18 @@ async function attempt(options, early) {
       // The wasm compiles (from V8's code cache after the first visit) while the entry is
       // read, and goes to the AI worker with the length the entry announces, so that the
       // worker creates its module while this thread still reads and restores.
-      const wasm = early || WebAssembly.compileStreaming(fetch(new URL("./pyodide.asm.wasm", import.meta.url)));
+      const wasm = early || compileWasm();
       wasm.then((module) => handover.wasm(module, announced), () => {});
       hooks = { wasm };
     }
     const packed = new Uint8Array(await hit.arrayBuffer());
-    if (ON_MAIN_THREAD) performance.mark("dh:read");
+    if (ON_MAIN_THREAD) { performance.mark("dh:read"); progress({ step: "read" }); }
     const bytes = unpackSnapshot(packed);
     if (ON_MAIN_THREAD) performance.mark("dh:unpacked");
     if (announced && bytes.length !== announced) throw new Error("boot snapshot: not the length announced");
     if (handover) handover.bytes(packed);
     const pyodide = await restore(options, bytes, hooks);
-    if (ON_MAIN_THREAD) performance.mark("dh:restored");
+    if (ON_MAIN_THREAD) { performance.mark("dh:restored"); progress({ step: "restored" }); }
     return { pyodide };
   } catch (err) {
     console.warn("dicehall: boot snapshot refused, booting plainly", err);
@@ -302,6 +375,7 @@ async function boot(options) {
       const made = await makeNow();
       // (a return visit whose snapshot was missing compiled the wasm here already: index.html)
       const pyodide = await restore(options, made.bytes, { wasm: early || made.wasm });
+      progress({ step: "restored" });
       mark("data-boot", "made");
       return pyodide;
     } catch (err) {
@@ -309,7 +383,7 @@ async function boot(options) {
     }
   }
   mark("data-boot", "plain");
-  return loadPlain(early ? moduleOptions(options, { wasm: early }) : options);
+  return loadPlain(moduleOptions(options, { wasm: early }));
 }
 
 // The page's boot does not wait for PyScript: index.html calls prestart() as soon as this

@@ -9,7 +9,7 @@
  * could not. See snap-loader.mjs and shared/notes/boot-snapshot.md.
  */
 import { loadPyodide } from "./pyodide.mjs";
-import { CACHE_NAME, LENGTH_HEADER, moduleOptions, packSnapshot, useAppZip } from "./snap-loader.mjs";
+import { CACHE_NAME, LENGTH_HEADER, compileWasm, countedResponse, moduleOptions, packSnapshot, progress, useAppZip } from "./snap-loader.mjs";
 
 const KEY = self.name;
 
@@ -58,18 +58,29 @@ _dicehall_pre_import()
 del _dicehall_pre_import
 `;
 
+// The standard library (2.5 MB, fetched by Pyodide) is counted as it arrives, like the wasm:
+// together they are most of a first visit's wait on a phone's network.
+const baseFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await baseFetch(input, init);
+  return String(input && input.url || input).endsWith("/python_stdlib.zip") ? countedResponse("python_stdlib.zip", response) : response;
+};
+
 async function make() {
   const zip = fetch(new URL("../app.zip", import.meta.url));
   zip.catch(() => {});
   // The wasm is compiled here and handed to the page, which restores with it (no second compile).
-  const wasm = WebAssembly.compileStreaming(fetch(new URL("./pyodide.asm.wasm", import.meta.url)));
-  wasm.then((module) => self.postMessage({ wasm: module }), () => {});
+  const wasm = compileWasm();
+  wasm.then((module) => { self.postMessage({ wasm: module }); progress({ step: "wasm" }); }, () => {});
   const maker = await loadPyodide(moduleOptions({ _makeSnapshot: true, stdout: () => {}, stderr: () => {} }, { wasm }));
+  progress({ step: "booted" });
   const response = await zip;
   if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
   useAppZip(maker, await response.arrayBuffer());
   maker.runPython(PRE_IMPORT);
+  progress({ step: "imported" });
   const bytes = maker.makeMemorySnapshot();
+  progress({ step: "made" });
   const packed = packSnapshot(bytes);
   self.postMessage({ bytes }, [bytes.buffer]); // the page restores from them now
   const cache = await caches.open(CACHE_NAME);

@@ -14,6 +14,7 @@ from dicehall_browser import MAX_TOTAL_BYTES, build_site, wait_ready, wait_sw_co
 
 PRECACHE_RE = re.compile(r"const PRECACHE = (\[.*?\]);", re.S)
 OPTIONAL_RE = re.compile(r"const OPTIONAL = (\[.*?\]);", re.S)
+PACKED_RE = re.compile(r"const PACKED = (\{.*?\});", re.S)
 VERSION_RE = re.compile(r'const VERSION = "([0-9a-f]{12})";')
 
 
@@ -22,12 +23,17 @@ def dist_files(dist: Path) -> set[str]:
 
 
 def sw_precache(dist: Path) -> tuple[str, list[str]]:
-    """The version and every file the service worker caches (required and optional)."""
+    """The version and every file the service worker fetches (required and optional)."""
     text = (dist / "sw.js").read_text(encoding="utf-8")
     required = json.loads(PRECACHE_RE.search(text).group(1))
     optional = json.loads(OPTIONAL_RE.search(text).group(1))
     assert optional and all(url.startswith("./data/") for url in optional)  # games' lazy data only
     return VERSION_RE.search(text).group(1), required + optional
+
+
+def sw_packed(dist: Path) -> dict[str, str]:
+    """The files the service worker stores unpacked from their .gz (their own names are stubs)."""
+    return json.loads(PACKED_RE.search((dist / "sw.js").read_text(encoding="utf-8")).group(1))
 
 
 # ---------------------------------------------------------------- static checks (no browser)
@@ -85,8 +91,26 @@ def test_dist_layout(dist_dir):
 def test_sw_precache_lists_every_dist_file(dist_dir):
     dist, summary = dist_dir
     version, precache = sw_precache(dist)
+    packed = sw_packed(dist)
     assert version == summary["version"]
-    assert sorted(precache) == sorted("./" + f for f in dist_files(dist) - {"sw.js"})
+    assert set(packed) == {"./pyodide/pyodide.asm.wasm", "./pyodide/pyodide.asm.mjs"}
+    # every file but the packed ones' stubs, which the worker makes whole from their .gz
+    assert sorted(precache) == sorted("./" + f for f in dist_files(dist) - {"sw.js"} if "./" + f not in packed)
+    assert all(url + ".gz" in precache for url in packed)
+
+
+def test_the_runtime_ships_packed_and_its_stubs_are_tiny(dist_dir):
+    """A first visit downloads Pyodide's wasm and JavaScript gzip'd (3.5 and 0.26 MB instead of
+    9.6 and 1.25); their own names hold stubs (Pyodide fetches the wasm by name every boot)."""
+    import gzip
+
+    dist, _ = dist_dir
+    root = Path(__file__).resolve().parents[2]
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        whole = (root / "node_modules" / "pyodide" / name).read_bytes()
+        packed = (dist / "pyodide" / (name + ".gz")).read_bytes()
+        assert gzip.decompress(packed) == whole and len(packed) < 0.4 * len(whole)
+        assert (dist / "pyodide" / name).stat().st_size < 1024
 
 
 def test_build_is_deterministic(tmp_path):
@@ -137,8 +161,18 @@ def test_precache_holds_every_dist_file(site, page):
         const cache = await caches.open(name);
         return (await cache.keys()).map(r => new URL(r.url).pathname);
     }""", cache_names)
-    expected = {"/" + f for f in dist_files(site.dist) - {"sw.js"}}
+    packed = sw_packed(site.dist)
+    # the packed files are there whole under their own names (their .gz gone once unpacked)
+    gone = {url + ".gz" for url in packed}
+    expected = {"/" + f for f in dist_files(site.dist) - {"sw.js"} if "./" + f not in gone}
     assert set(cached) == expected
+    root = Path(__file__).resolve().parents[2]
+    for url in packed:
+        size = page.evaluate("""async ([name, url]) => {
+            const hit = await (await caches.open(name)).match(url);
+            return [(await hit.arrayBuffer()).byteLength, hit.headers.get('X-Dicehall-Unpacked')];
+        }""", [cache_names, site.url + url[2:]])
+        assert size == [(root / "node_modules" / "pyodide" / url.rsplit("/", 1)[1]).stat().st_size, "1"], url
 
 
 @pytest.mark.browser

@@ -415,6 +415,9 @@ async def start() -> Shell:
     shell = Shell(page, LocalStorage(), page.assets, PeerTransport(), DirectTransport(), qr_code, QrScanner())
     await shell.start()
     connect(page, shell)  # (nothing runs between the first screen and this: no tap is lost)
+    early = getattr(window, "diceHallEarly", None)
+    if early is not None:  # the taps kept on the screens the build drew (web/early.js)
+        early.handOff()
     if js(document.documentElement.getAttribute("data-update-ready")) == "1":
         shell.update_ready()
     window.diceHallBench = page.proxy(bench)

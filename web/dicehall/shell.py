@@ -148,6 +148,13 @@ class Shell:
         await self.load_language(lang if lang in LANGUAGES else pick_language(self.page.languages()))
         self.page.boot_phase(self.t("boot.table"))
         await self.life.resume()
+        parts = self.route()
+        game = router.game_of(parts, entries())
+        if parts[0] in ("setup", "rules") and game is not None:
+            try:  # the first screen is drawn at once (the page may already show the build's copy)
+                await self.load_game_catalog(game)
+            except Exception as err:  # drawn once it is here (needs_catalog), or said then
+                self.page.log_warning(f"dicehall: catalog of {game}: {err!r}")
         self.rooms.boot()
         notes = [] if sound else ["settings.reset"]
         if self.play.running:

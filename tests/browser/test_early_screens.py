@@ -1,0 +1,89 @@
+"""Before Python: the screens the build drew answer at once, and no tap made on them is lost.
+
+Python is held back (its loader and PyScript are not served until the test says so), so what is
+tested is the page before Python, whatever the machine's speed: Home paints from
+dist/screens/<lang>.json, "New game" and the rules links move between the drawn screens at once,
+and the taps and typing on a set-up are kept — one per control — and done by the shell once it
+has started, on the screen it draws itself.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import wait_ready
+
+pytestmark = [pytest.mark.browser, pytest.mark.cold_profile]
+
+HELD = ("**/pyodide/snap-loader.mjs", "**/pyscript/core.js")
+
+
+def hold_python(page) -> list:
+    """Requests for Python's loader and PyScript wait in `held` until released."""
+    held = []
+    for pattern in HELD:
+        page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def release(page, held) -> None:
+    for route in held:
+        route.continue_()
+    for pattern in HELD:
+        page.unroute(pattern)
+
+
+def tid(name: str) -> str:
+    return f'[data-testid="{name}"]'
+
+
+def test_taps_before_python_open_screens_at_once_and_are_done_once_python_is_there(site, page):
+    held = hold_python(page)
+    page.goto(site.index, wait_until="commit")
+    page.wait_for_selector(tid("new-penta"), state="visible", timeout=30000)
+    assert page.evaluate("document.documentElement.dataset.early") == "home"
+    assert page.evaluate("document.documentElement.dataset.appState") == "booting"
+    assert page.is_visible("#boot-bar")  # the progress strip stays above the drawn screen
+
+    # Rules and back, then New game: answered at once, Python still absent
+    page.click(tid("rules-rolf"))
+    page.wait_for_selector(tid("rules-back"), state="visible", timeout=5000)
+    assert page.evaluate("location.hash") == "#/rules/rolf"
+    page.click(tid("rules-back"))
+    page.click(tid("new-penta"))
+    page.wait_for_selector(tid("start-game"), state="visible", timeout=5000)
+    assert page.evaluate("location.hash") == "#/setup/penta"
+    assert held, "Python was not held back: the test tested nothing"
+
+    # set-up taps and typing are kept: three seats, a name, Start twice (one start is kept)
+    page.click(tid("seats-3"))
+    page.fill(tid("seat-0-name"), "Zoë")
+    page.click(tid("start-game"))
+    page.click(tid("start-game"))
+    assert page.evaluate("diceHallEarly.kept()") == 3
+    assert page.get_attribute(tid("start-game"), "aria-busy") == "true"
+    waiting = json.loads((site.dist / "screens" / "en.json").read_text(encoding="utf-8"))["boot"]["boot.waiting"]
+    assert page.inner_text("#boot-text") == waiting
+
+    release(page, held)
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="play"]', timeout=60000)
+    assert page.evaluate("location.hash") == "#/play"
+    table = json.loads(page.evaluate("localStorage.getItem('dicehall.table')"))
+    assert [seat["name"] for seat in table["seats"]][0] == "Zoë" and len(table["seats"]) == 3
+    assert page.evaluate("document.documentElement.dataset.early") is None
+    assert not page.is_visible("#boot")
+
+
+def test_a_screen_the_build_did_not_draw_waits_for_python_and_then_shows(site, page):
+    held = hold_python(page)
+    page.goto(site.index, wait_until="commit")
+    page.wait_for_selector(tid("nav-settings"), state="visible", timeout=30000)
+    page.click(tid("nav-settings"))  # settings are the shell's alone: the boot screen again
+    page.wait_for_function("!document.documentElement.dataset.early", timeout=5000)
+    assert page.is_visible("#boot") and page.inner_html("#app") == ""
+    release(page, held)
+    wait_ready(page)
+    assert page.get_attribute("#app", "data-screen") == "settings"

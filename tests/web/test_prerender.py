@@ -1,0 +1,53 @@
+"""The screens the build draws for a first visit (dicehall/prerender.py, painted by web/early.js
+before Python) are exactly what the shell draws for a new player at the same address, in every
+language and for every registered game; and every control early.js keeps a tap or a value for
+can be found again on the shell's screen."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from dicehall import prerender
+from fakehost import run
+from fakepage import FakePage, catalogs, parse
+from pygame_core.registry import entries
+from support import LANGS
+
+pytestmark = pytest.mark.usefixtures("instant_sleep")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """dist/i18n/ as the build writes it (catalogs only: all the drawing needs)."""
+    dist = tmp_path_factory.mktemp("prerender")
+    for rel, data in catalogs().items():
+        path = dist / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return dist
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_build_draws_what_the_shell_draws_for_a_new_player(built, lang):
+    drawn = asyncio.run(prerender.screens(built, lang))
+    assert set(drawn["screens"]) == {"#/home", *(f"#/{kind}/{game}" for game in entries() for kind in ("setup", "rules"))}
+    assert drawn["dir"] == ("rtl" if lang == "ar" else "ltr") and drawn["title"]
+    assert set(drawn["boot"]) == set(prerender.BOOT_KEYS)
+    for route, screen in drawn["screens"].items():
+        page = FakePage(hash_=route, languages=(lang,))
+        run(page.boot)
+        assert (page.screen, page.html) == (screen["screen"], screen["html"]), route
+        page.close()
+
+
+def test_every_control_a_tap_is_kept_for_has_a_testid(built):
+    """early.js finds a kept tap's control again by its data-testid (a bare data-action may match
+    another control), so every control it would keep a tap for has one."""
+    drawn = asyncio.run(prerender.screens(built, "en"))
+    for route, screen in drawn["screens"].items():
+        for el in parse(screen["html"]).walk():
+            if el.get("data-action") or el.get("data-field"):
+                assert el.testid, (route, el)
