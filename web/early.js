@@ -36,11 +36,24 @@
     var t = document.getElementById("boot-text");
     if (t) t.textContent = text(root.hasAttribute("data-early-waiting") ? "boot.waiting" : PHASES[phase], t.textContent);
     var bar = document.getElementById("boot-bar");
-    if (bar) bar.style.inlineSize = Math.round(progress * 100) + "%";
+    if (bar) bar.style.inlineSize = (progress * 100).toFixed(1) + "%";
     var pb = bar && bar.parentNode;
     if (pb) pb.setAttribute("aria-valuenow", String(Math.round(progress * 100)));
   }
-  function advance(to) { if (to > progress) { progress = Math.min(to, 0.98); show(); } }
+  var moved = 0; // performance.now() of the last real step
+  function advance(to) { if (to > progress) { progress = Math.min(to, 0.98); moved = performance.now(); show(); } }
+  // Some steps say nothing while they run (Python's own start in the maker worker is one call of
+  // 2-3 s on a phone): after a second without news the bar creeps a little toward the next step,
+  // never reaching it, so that the player sees the page alive; the next real step moves it on.
+  var STOPS = [0.48, 0.5, 0.54, 0.62, 0.7, 0.76, 0.78, 0.85, 0.92, 0.98];
+  var creeping = setInterval(function () {
+    if (!booting()) { clearInterval(creeping); return; }
+    if (performance.now() - moved < 1000) return;
+    var next = 0.98;
+    for (var i = 0; i < STOPS.length; i++) if (STOPS[i] > progress + 0.01) { next = STOPS[i]; break; }
+    progress += Math.max(0.001, (next - 0.01 - progress) * 0.2);
+    show();
+  }, 1000);
 
   window.diceHallBootPhase = function (n) {
     if (n > phase) { phase = n; advance(n === 2 ? 0.85 : n === 3 ? 0.92 : progress); show(); }

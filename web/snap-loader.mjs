@@ -317,6 +317,20 @@ function workerHandover() {
   };
 }
 
+async function earlyRead() {
+  const early = ON_MAIN_THREAD ? globalThis.diceHallEarlySnapshot : undefined;
+  if (!early) return null;
+  delete globalThis.diceHallEarlySnapshot;
+  try {
+    const read = await early;
+    if (read && read.url === KEY) {
+      performance.mark("dh:early-snapshot");
+      return read;
+    }
+  } catch (err) { /* read again below */ }
+  return null;
+}
+
 // One look in the cache: {pyodide} restored, {miss} (no entry: make one after a plain boot), or
 // {} (no Cache Storage, or a bad entry, now deleted: no second try in this visit). `early`: the
 // page's wasm compile started by index.html, if any.
@@ -325,9 +339,11 @@ async function attempt(options, early) {
   if (!cache) return {};
   const handover = ON_MAIN_THREAD ? workerHandover() : null;
   try {
-    const hit = await cache.match(KEY);
-    if (!hit) return { miss: true };
-    const announced = Number(hit.headers.get(LENGTH_HEADER));
+    // index.html read the cache's one entry already on a return visit: used if it is this key's
+    const read = await earlyRead();
+    const hit = read ? null : await cache.match(KEY);
+    if (!read && !hit) return { miss: true };
+    const announced = Number(read ? read.length : hit.headers.get(LENGTH_HEADER));
     let hooks = {};
     if (ON_MAIN_THREAD) {
       // The wasm compiles (from V8's code cache after the first visit) while the entry is
@@ -337,7 +353,7 @@ async function attempt(options, early) {
       wasm.then((module) => handover.wasm(module, announced), () => {});
       hooks = { wasm };
     }
-    const packed = new Uint8Array(await hit.arrayBuffer());
+    const packed = new Uint8Array(read ? read.body : await hit.arrayBuffer());
     if (ON_MAIN_THREAD) { performance.mark("dh:read"); progress({ step: "read" }); }
     const bytes = unpackSnapshot(packed);
     if (ON_MAIN_THREAD) performance.mark("dh:unpacked");

@@ -86,6 +86,9 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "snapshot"
+    # served by the service worker from the start (workerStart): index.html read the entry as the page opened
+    if page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0"):
+        assert page.evaluate("performance.getEntriesByName('dh:early-snapshot').length") == 1
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
     assert "dicehall boot (worker): snapshot" in said  # the AI worker restored it too (handed over)
     assert page.evaluate(KEYS_JS) == [key]  # restoring leaves the entry as it was
