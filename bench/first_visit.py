@@ -44,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build as dicehall_build  # noqa: E402
+import build as dicehall_build
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -142,7 +142,7 @@ def now_ms(page) -> float:
 PLAYABLE = '[data-testid="play"] [data-action]:not([disabled]):not([data-action="go"])'
 
 
-def first_game_playable(page, timeout: float, counted: "Bytes") -> dict:
+def first_game_playable(page, timeout: float, counted: Bytes) -> dict:
     """From a page loading the app: Home drawn -> tap New game -> set-up -> Start -> playable;
     or, for a player coming back to a game, that game's screen playable at once."""
     out = {}

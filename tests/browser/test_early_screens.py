@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.cold_profile]
@@ -72,7 +71,7 @@ def test_taps_before_python_open_screens_at_once_and_are_done_once_python_is_the
     page.wait_for_selector('[data-testid="play"]', timeout=60000)
     assert page.evaluate("location.hash") == "#/play"
     table = json.loads(page.evaluate("localStorage.getItem('dicehall.table')"))
-    assert [seat["name"] for seat in table["seats"]][0] == "Zoë" and len(table["seats"]) == 3
+    assert table["seats"][0]["name"] == "Zoë" and len(table["seats"]) == 3
     assert page.evaluate("document.documentElement.dataset.early") is None
     assert not page.is_visible("#boot")
 

@@ -9,12 +9,12 @@ import asyncio
 import json
 
 import pytest
-
 from dicehall import prerender
 from fakehost import run
 from fakepage import FakePage, catalogs, parse
-from pygame_core.registry import entries
 from support import LANGS
+
+from pygame_core.registry import entries
 
 pytestmark = pytest.mark.usefixtures("instant_sleep")
 
