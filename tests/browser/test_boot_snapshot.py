@@ -217,3 +217,29 @@ def test_an_ai_worker_that_cannot_start_leaves_the_computer_playing_on_the_main_
         assert page.evaluate("document.documentElement.dataset.appState") == "ready"
     finally:
         ctx.close()
+
+
+def test_a_first_visit_closed_as_soon_as_its_snapshot_is_stored_leaves_a_fast_second_visit(site, playwright_instance):
+    """The snapshot is stored as soon as it is made (it used to be ~16 s after Home): the tab
+    closed at that moment — whatever the page was doing — and the next visit restores it."""
+    import shutil
+    import tempfile
+
+    from conftest import launch_context
+
+    profile = tempfile.mkdtemp(prefix="dicehall-early-close-")
+    try:
+        ctx = launch_context(playwright_instance, profile)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(site.index, wait_until="commit")
+        page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=120000, polling=50)
+        ctx.close()  # the whole browser, at once: nothing after the store may be needed
+        ctx = launch_context(playwright_instance, profile)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(site.index)
+        wait_ready(page)
+        assert boot_path(page) == "snapshot"
+        page.wait_for_selector(tid("new-penta"), state="visible")
+        ctx.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
