@@ -38,6 +38,20 @@ const APP_HASH = "__DICEHALL_APP_HASH__";
 export const CACHE_NAME = "dh-boot-snapshot"; // not "dicehall-…": the service worker deletes those on update
 // The stored entry's header with the snapshot's length (snap-maker.mjs), read before its body.
 export const LENGTH_HEADER = "X-Dicehall-Snapshot-Length";
+// ... and the SHA-256 of the stored (packed) bytes, checked before anything is restored from
+// them: a stored entry with a block zeroed inside a kept block passed every other check, and
+// the restored interpreter then hung the page on every visit (issue 28).
+export const DIGEST_HEADER = "X-Dicehall-Snapshot-Digest";
+
+export async function digestOf(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Resolves if `packed` is what was stored, rejects otherwise (an entry without a digest too).
+async function checked(packed, expected) {
+  if (!expected || (await digestOf(packed)) !== expected) throw new Error("boot snapshot: digest mismatch");
+}
 const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}.bin`, import.meta.url).href;
 const ON_MAIN_THREAD = typeof document !== "undefined";
 // Always passed to Pyodide: without it, loadPyodide finds its own folder by throwing an Error
@@ -344,6 +358,7 @@ async function attempt(options, early) {
     const hit = read ? null : await cache.match(KEY);
     if (!read && !hit) return { miss: true };
     const announced = Number(read ? read.length : hit.headers.get(LENGTH_HEADER));
+    const expected = read ? read.digest : hit.headers.get(DIGEST_HEADER);
     let hooks = {};
     if (ON_MAIN_THREAD) {
       // The wasm compiles (from V8's code cache after the first visit) while the entry is
@@ -358,8 +373,11 @@ async function attempt(options, early) {
     const bytes = unpackSnapshot(packed);
     if (ON_MAIN_THREAD) performance.mark("dh:unpacked");
     if (announced && bytes.length !== announced) throw new Error("boot snapshot: not the length announced");
-    if (handover) handover.bytes(packed);
-    const pyodide = await restore(options, bytes, hooks);
+    // The digest is checked (off this thread, by WebCrypto) while the module is created; the
+    // restore waits for it, and the AI worker gets the bytes only once they are known good.
+    const verified = checked(packed, expected);
+    verified.then(() => handover && handover.bytes(packed), () => {});
+    const pyodide = await restore(options, bytes, { ...hooks, filled: verified });
     if (ON_MAIN_THREAD) { performance.mark("dh:restored"); progress({ step: "restored" }); }
     return { pyodide };
   } catch (err) {

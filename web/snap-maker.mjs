@@ -9,7 +9,7 @@
  * could not. See snap-loader.mjs and shared/notes/boot-snapshot.md.
  */
 import { loadPyodide } from "./pyodide.mjs";
-import { CACHE_NAME, LENGTH_HEADER, compileWasm, countedResponse, moduleOptions, packSnapshot, progress, useAppZip } from "./snap-loader.mjs";
+import { CACHE_NAME, DIGEST_HEADER, LENGTH_HEADER, compileWasm, digestOf, countedResponse, moduleOptions, packSnapshot, progress, useAppZip } from "./snap-loader.mjs";
 
 const KEY = self.name;
 
@@ -88,7 +88,8 @@ async function make() {
     if (request.url !== KEY) await cache.delete(request);
   }
   await cache.put(KEY, new Response(packed, {
-    headers: { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(packed.length && new DataView(packed.buffer).getUint32(4, true)) },
+    headers: { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(packed.length && new DataView(packed.buffer).getUint32(4, true)),
+               [DIGEST_HEADER]: await digestOf(packed) },
   }));
 }
 

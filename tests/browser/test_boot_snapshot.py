@@ -1,6 +1,7 @@
-"""Booting from a memory snapshot (issues 12 and 27): on the first visit a worker boots Python,
-makes a snapshot that the page restores from ("made") and stores it (data-boot-stored); later
-visits restore it ("snapshot"), the AI worker too; a corrupted or truncated snapshot, one of another build and a denied Cache Storage each
+"""Booting from a memory snapshot (issues 12, 27 and 28): on the first visit a worker boots Python,
+makes a snapshot that the page restores from ("made") and stores it (data-boot-stored) with its
+digest; later visits restore it ("snapshot"), the AI worker too; a corrupted, zeroed or truncated
+snapshot, one of another build and a denied Cache Storage each
 boot plainly and play; two restores roll different dice from the same position.
 <html data-boot> says which path ran (web/snap-loader.mjs)."""
 
@@ -99,7 +100,7 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
 
 
 @pytest.mark.snapshot_stored
-@pytest.mark.parametrize("damage", ["junk", "truncated", "another build"])
+@pytest.mark.parametrize("damage", ["junk", "truncated", "zeroed block", "another build"])
 def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
     key = stored_snapshot(page, site)
     page.evaluate("""async ([name, key, damage]) => {
@@ -109,14 +110,23 @@ def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
         let bad;
         if (damage === 'junk') bad = crypto.getRandomValues(new Uint8Array(65536));
         else if (damage === 'truncated') bad = bytes.slice(0, bytes.length >> 1);
-        else {  // another Pyodide build's: whole, but its build id (heap bytes 16..47) differs
+        else if (damage === 'zeroed block') {  // 256 KiB zeroed in the middle: the length and the
+            bad = bytes.slice();                 // block map still fit (this hung every visit)
+            bad.fill(0, bytes.length >> 1, (bytes.length >> 1) + 262144);
+        } else {  // another Pyodide build's: whole, but its build id (heap bytes 16..47) differs
             bad = bytes.slice();
             const firstBlock = 8 + Math.ceil(Math.ceil(new DataView(bytes.buffer).getUint32(4, true) / 4096) / 8);
             bad[firstBlock + 20] ^= 0xff;
         }
         // junk comes without headers; the others keep the entry's, which announce the snapshot's
-        // length: the page hands its wasm to the AI worker before it finds the damage
-        await cache.put(key, damage === 'junk' ? new Response(bad) : new Response(bad, {headers: stored.headers}));
+        // length: the page hands its wasm to the AI worker before it finds the damage. Another
+        // build's entry comes with its own good digest: Pyodide's build check must refuse it.
+        const headers = new Headers(stored.headers);
+        if (damage === 'another build') {
+            const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bad));
+            headers.set('X-Dicehall-Snapshot-Digest', Array.from(hash, b => b.toString(16).padStart(2, '0')).join(''));
+        }
+        await cache.put(key, damage === 'junk' ? new Response(bad) : new Response(bad, {headers}));
     }""", [CACHE, key, damage])
     said = []
     page.on("console", lambda message: said.append(message.text))
@@ -128,6 +138,7 @@ def test_a_damaged_snapshot_boots_plainly_and_is_replaced(site, page, damage):
         # to the AI worker, which then boots by itself
         page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
         assert damage != "another build" or any("build id mismatch" in text for text in said), said
+        assert damage != "zeroed block" or any("digest mismatch" in text for text in said), said
         assert "dicehall boot (worker): plain" in said
     play_a_turn(page)
     if damage != "junk":
