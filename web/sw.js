@@ -103,9 +103,37 @@ async function respond(request) {
   }
 }
 
+// The precache mends itself: on each visit (a navigation), after the page has its answer, every
+// precached file missing from the cache (site data partly cleared, storage evicted, the whole
+// cache deleted under a running worker) is fetched again, so the next offline visit still
+// works. Only what is missing is fetched; nothing when the cache is whole.
+let mending = null;
+async function mend() {
+  const precache = await caches.open(CACHE); // by name: a deleted cache is made again
+  const have = new Set((await precache.keys()).map((request) => request.url));
+  const missing = [];
+  for (const url of PRECACHE) {
+    const unpacked = url.endsWith(".gz") ? url.slice(0, -3) : null;
+    if (unpacked && unpacked in PACKED) {
+      if (!have.has(absolute(unpacked))) await unpack(precache, unpacked);
+    } else if (!have.has(absolute(url))) {
+      missing.push(url);
+    }
+  }
+  const request = (url) => new Request(url, { cache: "no-cache" });
+  if (missing.length) await precache.addAll(missing.map(request));
+  await Promise.allSettled(OPTIONAL.filter((url) => !have.has(absolute(url))).map((url) => precache.add(request(url))));
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   if (new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(respond(request));
+  if (request.mode === "navigate") opened = null; // the cache by name again (it may be gone)
+  const answer = respond(request);
+  event.respondWith(answer);
+  if (request.mode === "navigate" && !mending) {
+    mending = answer.catch(() => null).then(mend).catch(() => null).then(() => { mending = null; });
+    event.waitUntil(mending);
+  }
 });

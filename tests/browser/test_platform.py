@@ -175,6 +175,53 @@ def test_precache_holds_every_dist_file(site, page):
         assert size == [(root / "node_modules" / "pyodide" / url.rsplit("/", 1)[1]).stat().st_size, "1"], url
 
 
+PRECACHE_COUNT_JS = r"""async () => {
+    const sw = await (await fetch('./sw.js')).text();
+    return JSON.parse(sw.match(/const PRECACHE = (\[[^\]]*\])/)[1]).length;
+}"""
+MENDED_JS = r"""async ([name, expected]) => {
+    if (!(await caches.has(name))) return false;
+    const urls = (await (await caches.open(name)).keys()).map(r => r.url);
+    return urls.length >= expected && urls.some(u => u.endsWith('/pyodide/pyodide.asm.wasm'));
+}"""
+
+
+CACHES_JS = "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys()).then(r => [k, r.length]))))"
+
+
+def wait_true(page, js: str, arg=None, timeout_s: float = 60) -> None:
+    """Poll an async predicate until it is true: wait_for_function does not await one (a promise
+    is truthy, so it would return at once)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(js, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout_s} s; caches: {page.evaluate(CACHES_JS)}"
+        page.wait_for_timeout(250)
+
+
+def wait_for_precache(page, name: str, expected: int) -> None:
+    wait_true(page, MENDED_JS, [name, expected])
+
+
+@pytest.mark.browser
+@pytest.mark.cold_profile
+def test_a_precache_cleared_under_the_service_worker_is_mended_on_the_next_visit(site, context, page):
+    """Cache Storage cleared (the boot snapshot's cache too): the next online visit fetches the
+    precache again, and the visit after that boots offline."""
+    page.goto(site.index)
+    wait_ready(page)
+    name = wait_sw_controlled(page)
+    expected = page.evaluate(PRECACHE_COUNT_JS)  # (the packed files: one entry each, .gz or not)
+    wait_for_precache(page, name, expected)  # the install has finished
+    page.evaluate("caches.keys().then(keys => Promise.all(keys.map(k => caches.delete(k))))")
+    assert page.evaluate("caches.keys()") == []
+    page.reload()
+    wait_ready(page)
+    wait_for_precache(page, name, expected)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+
+
 @pytest.mark.browser
 def test_second_visit_boots_offline(site, context, page):
     page.goto(site.index)
@@ -212,11 +259,11 @@ def test_new_build_is_detected_as_update(make_site, context, page):
     with page.expect_navigation(timeout=60000):  # controllerchange -> one reload
         assert page.evaluate("window.diceHallApplyUpdate()") is True
     wait_ready(page)
-    page.wait_for_function(f"""async () => {{
+    wait_true(page, f"""async () => {{
         const keys = (await caches.keys()).filter(k => k.startsWith('dicehall-'));
         return keys.length === 1 && keys[0] === 'dicehall-{v2}' &&
                navigator.serviceWorker.controller !== null;
-    }}""", timeout=60000, polling=250)
+    }}""")  # (wait_for_function would not await it: a promise is truthy)
     assert page.evaluate("document.documentElement.dataset.updateReady") is None
     release = page.evaluate("fetch('./release.txt').then(r => r.text())")
     assert release == "2\n"
