@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from .safejson import exact_int
+
+# Far above any real table's total (a game's points are its places' points or its scores).
+MAX_POINTS = 10**12
+
 
 def competition_places(scores: list[float], winners: list[int] | None = None) -> list[int]:
     """Standard competition places (1, 2, 2, 4); direct `winners` rank first, ahead of scores."""
@@ -44,9 +49,9 @@ class Standings:
     @classmethod
     def from_json(cls, data: dict) -> "Standings":
         standings = cls(len(data["points"]))
-        standings.points = [int(p) for p in data["points"]]
-        standings.wins = [int(w) for w in data["wins"]]
-        standings.games = int(data["games"])
+        standings.points = [exact_int(p, -MAX_POINTS, MAX_POINTS) for p in data["points"]]
+        standings.wins = [exact_int(w, 0, MAX_POINTS) for w in data["wins"]]
+        standings.games = exact_int(data["games"], 0, MAX_POINTS)
         if len(standings.wins) != len(standings.points) or standings.games < 0:
             raise ValueError("inconsistent standings")
         return standings

@@ -46,3 +46,12 @@ def loads(text: object, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH):
     if nesting(text) > max_depth:
         raise TooLarge("too_deep")
     return json.loads(text)
+
+
+def exact_int(value, low: int, high: int) -> int:
+    """`value` if it is a JSON integer (never a bool, never 1.5) within [low, high]; ValueError
+    otherwise. `int()` of a stored value took 1.5 as 1 and raised OverflowError on 1e999, an
+    error no loader caught (the app then could not start)."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"not a whole number from {low} to {high}: {str(value)[:40]}")
+    return value

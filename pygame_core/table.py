@@ -110,8 +110,8 @@ class Table:
                 raise ValueError("standings do not match the seats")
             if not table.counted or standings.games >= 1:  # the finished game is already in them
                 table.standings = standings
-            table.start_seats = [int(s) % n for s in info["start_seats"]][-100:] or table.start_seats
-        except (KeyError, TypeError, ValueError, IndexError):
+            table.start_seats = [safejson.exact_int(s, 0, n - 1) for s in info["start_seats"]][-100:] or table.start_seats
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError):
             table = cls.from_record(record, default_seats(n))
         return table
 
@@ -200,7 +200,7 @@ class Table:
             table.standings = Standings.from_json(data["standings"])
             if len(table.standings.points) != len(table.seats):
                 raise ValueError("standings do not match the seats")
-            table.start_seats = [int(s) for s in data["start_seats"]]
+            table.start_seats = [safejson.exact_int(s, 0, len(table.seats) - 1) for s in data["start_seats"]]
             table.counted = bool(data.get("counted"))
             if data.get("record") is not None:
                 record = Record.from_json(data["record"])
@@ -209,7 +209,7 @@ class Table:
                 table.match = Match(record)
         except RecordError as err:
             raise SaveError("save.corrupt", f"The saved game is damaged: {err}") from err
-        except (KeyError, TypeError, ValueError, IllegalMove, AttributeError) as err:
+        except (KeyError, TypeError, ValueError, IllegalMove, AttributeError, OverflowError) as err:
             raise SaveError("save.corrupt", f"The saved game is damaged: {err}") from err
         return table
 

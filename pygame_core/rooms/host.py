@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from ..protocol import CHANCE, IllegalMove
 from ..ranking import Standings
+from ..safejson import exact_int
 from ..registry import get_entry
 from ..table import Table
 from . import fairdice
@@ -625,7 +626,7 @@ class RoomHost:
                 raise ValueError("seat holders do not match")
             room.holders, room.guests = holders, guests
             room.chat = [_chat_line(line) for line in data["chat"][-CHAT_HISTORY:]]
-            room.chat_count = int(data["chat_count"])
+            room.chat_count = exact_int(data["chat_count"], 0, 2**53)
             dice = data["dice"]
             room.dice = None
             if dice is not None:
@@ -639,7 +640,7 @@ class RoomHost:
             elif table.match is not None and not table.state.is_terminal():
                 room._new_dice()
             return room
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as err:
             raise ValueError(f"the room cannot be resumed: {err}") from err
 
 

@@ -145,6 +145,28 @@ def test_export_carries_the_table_and_import_rebuilds_it():
     assert [s["name"] for s in fallback.seats] == ["N0", "N1"] and fallback.standings.games == 0
 
 
+def test_numbers_no_count_can_hold_make_a_save_damaged_and_an_export_keep_its_record():
+    """Issue 28: 1e999 (JSON's way to Infinity), NaN, 1.5, true or a huge number where a count
+    goes: a save is damaged (SaveError, never OverflowError); an export keeps its record."""
+    table = Table("penta", seats(2))
+    table.new_game(random.Random(1))
+    play_out(table, 2)
+    saved = json.loads(table.dumps())
+    for where, value in (("points", [1e999, 0]), ("points", [float("nan"), 0]), ("points", [1.5, 0]),
+                         ("wins", [True, 0]), ("games", 10**40)):
+        bad = {**saved, "standings": {**saved["standings"], where: value}}
+        with pytest.raises(SaveError):
+            Table.loads(json.dumps(bad))
+    for start in ([1e999], [2], [-1], [0.5]):
+        with pytest.raises(SaveError):
+            Table.loads(json.dumps({**saved, "start_seats": start}))
+    data = json.loads(json.dumps(table.export()))
+    data["table"]["start_seats"] = [float("inf")]
+    defaults = lambda n: [{"name": f"N{i}", "symbol": "●▲"[i], "ai": None} for i in range(n)]  # noqa: E731
+    again = Table.from_export(json.loads(json.dumps(data)), defaults)  # "Infinity" in the file
+    assert again.record.moves == table.record.moves and [s["name"] for s in again.seats] == ["N0", "N1"]
+
+
 def test_crafted_files_are_refused_before_parsing():
     for text, code in [("[" * 6000 + "]" * 6000, "record.not_a_record"), (" " * 2_000_001, "record.too_big")]:
         with pytest.raises(RecordError) as err:

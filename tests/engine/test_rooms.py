@@ -170,7 +170,8 @@ def test_the_host_reloads_and_everybody_comes_back_to_the_same_game():
 def test_a_tampered_room_save_is_refused():
     host, hub, clock = room()
     data = host.to_json()
-    for key, value in (("holders", ["host"]), ("token", "<script>"), ("format", "x"), ("chat", 5)):
+    for key, value in (("holders", ["host"]), ("token", "<script>"), ("format", "x"), ("chat", 5),
+                       ("chat_count", float("inf")), ("chat_count", 1.5)):  # (issue 28: 1e999 stopped the app)
         with pytest.raises(ValueError):
             RoomHost.from_json({**data, key: value}, clock())
     bad_dice = {**data, "dice": {**data["dice"], "seed": fairdice.new_seed()}}

@@ -98,7 +98,16 @@ def test_a_tampered_history_loses_only_its_unsound_entries():
     good = shelf.history_entry(finished_table(), when=5)
     bad = [{**good, "game": "nosuch"}, {**good, "ended": "yesterday"}, {**good, "seats": "x"},
            {**good, "seats": [{"name": "N" * 99, "ai": None, "score": 1, "place": 1}]},
-           {**good, "seats": [{"name": "A", "ai": None, "score": "1", "place": 1}]}, 7, None]
+           {**good, "seats": [{"name": "A", "ai": None, "score": "1", "place": 1}]}, 7, None,
+           # issue 28: a list where the game's id goes (it raised), scores too large to show or
+           # infinite, a place or a date that is no count
+           {**good, "game": []}, {**good, "game": {"a": 1}},
+           {**good, "seats": [{"name": "A", "ai": None, "score": int("9" * 400), "place": 1}]},
+           {**good, "seats": [{"name": "A", "ai": None, "score": float("inf"), "place": 1}]},
+           {**good, "seats": [{"name": "A", "ai": None, "score": float("nan"), "place": 1}]},
+           {**good, "seats": [{"name": "A", "ai": None, "score": 1, "place": True}]},
+           {**good, "seats": [{"name": "A", "ai": None, "score": 1, "place": 0}]},
+           {**good, "ended": 10**400}, {**good, "ended": -1}]
     assert shelf.check_history(bad + [good]) == [good]
     assert shelf.check_history({"a": 1}) == []
     many = [{**good, "id": f"t:{i}"} for i in range(shelf.MAX_HISTORY + 5)]

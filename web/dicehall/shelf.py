@@ -111,10 +111,20 @@ def history_entry(table: Table, when: float | None = None) -> dict:
     }
 
 
+MAX_SCORE = 10**9  # any game's score is far below; a larger (or an infinite) one is tampering
+MAX_TIME = 2**53  # seconds: JavaScript's exact integers
+
+
+def _number(value, low, high, kinds=(int, float)) -> bool:
+    """A JSON number of these kinds (never a bool) within [low, high]: NaN and the infinities
+    fail the comparison, and a huge int is compared as an int (no float overflow)."""
+    return type(value) in kinds and low <= value <= high
+
+
 def _sound_entry(item) -> bool:
-    if not isinstance(item, dict) or item.get("game") not in entries():
+    if not isinstance(item, dict) or not isinstance(item.get("game"), str) or item["game"] not in entries():
         return False
-    if not isinstance(item.get("id"), str) or len(item["id"]) > 80 or type(item.get("ended")) is not int:
+    if not isinstance(item.get("id"), str) or len(item["id"]) > 80 or not _number(item.get("ended"), 0, MAX_TIME, (int,)):
         return False
     if "options" in item and check_options(item["game"], item["options"]) != item["options"]:
         return False
@@ -126,7 +136,7 @@ def _sound_entry(item) -> bool:
             return False
         if not (seat.get("ai") is None or isinstance(seat.get("ai"), str)):
             return False
-        if type(seat.get("score")) not in (int, float) or type(seat.get("place")) is not int:
+        if not _number(seat.get("score"), -MAX_SCORE, MAX_SCORE) or not _number(seat.get("place"), 1, 8, (int,)):
             return False
     return True
 
