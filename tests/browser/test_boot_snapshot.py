@@ -236,7 +236,7 @@ def test_a_first_visit_closed_as_soon_as_its_snapshot_is_stored_leaves_a_fast_se
     import shutil
     import tempfile
 
-    from conftest import launch_context
+    from dicehall_browser import launch_context
 
     profile = tempfile.mkdtemp(prefix="dicehall-early-close-")
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import wait_ready
+from dicehall_browser import wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.cold_profile]
 
