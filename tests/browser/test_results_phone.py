@@ -85,3 +85,39 @@ def test_the_widest_results_fit_a_phone_in_every_language(site, page):
             assert all(lines == 1 for _, lines in box["names"]), (where, box["names"])  # "Comp/uter" no more
             assert len(box["buttons"]) == 4 and all(spill <= 0 for _, spill in box["buttons"]), (where, box["buttons"])
             no_raw_text(page, game)
+
+
+WIDTHS_JS = """() => [document.documentElement.scrollWidth, innerWidth,
+    [...document.querySelectorAll('#app bdi')].filter(b => b.getBoundingClientRect().right > innerWidth + 1
+        || b.getBoundingClientRect().left < -1).length]"""
+
+
+def test_a_longest_unbroken_name_stays_inside_a_phone_on_results_and_history(site, page):
+    """Issue 28, item 7: a name of MAX_NAME letters with no break made Results (people's bests)
+    431 px and History 559 px wide at 390 px. Both stay within 360 px, in every language."""
+    import json
+
+    from pygame_core.table import MAX_NAME
+    from dicehall.shelf import history_entry
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    table = finished_table("penta", 2, "greedy")
+    long_name = "W" * MAX_NAME
+    table.seats[0]["name"] = long_name
+    table = Table.loads(table.dumps())
+    history = [history_entry(table, when=1_800_000_000)]
+    page.goto(site.url + "sw-register.js")  # same origin, no boot: storage first
+    page.evaluate("""([t, h, s]) => { localStorage.clear(); localStorage.setItem('dicehall.table', t);
+        localStorage.setItem('dicehall.history', h); localStorage.setItem('dicehall.settings', s); }""",
+                  [table.dumps(), json.dumps(history), json.dumps(FAST)])
+    page.goto(site.index)
+    page.wait_for_selector(tid("results-bests"))
+    assert long_name in page.inner_text(tid("results-bests"))
+    for lang in LANGS:
+        results_in(page, lang, "#/play")
+        page.wait_for_selector(tid("results-bests"))
+        assert page.evaluate(WIDTHS_JS) == [360, 360, 0], ("results", lang)
+        page.evaluate("() => { location.hash = '#/history'; }")
+        page.wait_for_selector(tid("history-list"))
+        assert long_name in page.inner_text("#app")
+        assert page.evaluate(WIDTHS_JS) == [360, 360, 0], ("history", lang)
