@@ -9,8 +9,8 @@ drawn again in each (the screen is the same whichever way the language came)."""
 from __future__ import annotations
 
 import pytest
-
 from dicehall_browser import catalog, no_raw_text, open_app, tid
+
 from pygame_core.ai import self_play
 from pygame_core.match import Match
 from pygame_core.table import Table
@@ -97,8 +97,9 @@ def test_a_longest_unbroken_name_stays_inside_a_phone_on_results_and_history(sit
     431 px and History 559 px wide at 390 px. Both stay within 360 px, in every language."""
     import json
 
-    from pygame_core.table import MAX_NAME
     from dicehall.shelf import history_entry
+
+    from pygame_core.table import MAX_NAME
 
     page.set_viewport_size({"width": 360, "height": 740})
     table = finished_table("penta", 2, "greedy")
