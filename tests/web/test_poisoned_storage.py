@@ -1,0 +1,87 @@
+"""Nothing stored can stop the app (issue 28): for the stored keys a player's phone holds —
+settings, remembered set-ups, the running table, parked tables, History — each field of a sound
+value (and the value itself) is replaced by each poison (a list, an object, a long string,
+1e999, -1e999, NaN, a 400-digit number, true, null, 1.5, 40 levels of nesting). Every time the
+app starts, draws a screen with no traceback, and Home and History still open.
+A CPython test (the whole shell on tests/web/fakepage.py); the browser's own part (PyScript
+painting a traceback) is the browser's attack tests'."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from dicehall import shelf
+from fakehost import run
+from fakepage import Browser, FakePage
+from support import mid_game_table
+from test_shelf import finished_table
+
+pytestmark = pytest.mark.usefixtures("instant_sleep")
+
+DEEP: object = 1
+for _ in range(40):
+    DEEP = [DEEP]
+POISONS = [[], {}, "x" * 300, 1e999, -1e999, float("nan"), 10**400, True, None, 1.5, DEEP]
+
+
+def sound_values() -> dict:
+    seats = [{"name": "A", "symbol": "●", "ai": None}, {"name": "B", "symbol": "▲", "ai": "greedy"}]
+    return {
+        "dicehall.settings": {"lang": "en", "animations": False, "autofill": False},
+        "dicehall.setups": {"penta": {"seats": seats, "options": {}}},
+        "dicehall.table": json.loads(mid_game_table("penta").dumps()),
+        "dicehall.parked": {"rolf": mid_game_table("rolf").dumps()},
+        "dicehall.history": [shelf.history_entry(finished_table(), when=1_800_000_000)],
+    }
+
+
+def paths(value, prefix=()):
+    """Where a poison can go: the value itself, and each field (the first 3 items of a list)."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:3]):
+            yield from paths(item, prefix + (i,))
+
+
+def poisoned(value, path, poison):
+    if not path:
+        return poison
+    value = copy.deepcopy(value)
+    target = value
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = poison
+    return value
+
+
+SOUND = sound_values()
+
+
+@pytest.mark.parametrize("key", list(SOUND))
+def test_no_stored_value_stops_the_app(key):
+    failures = []
+    for path in paths(SOUND[key]):
+        for poison in POISONS:
+            browser = Browser()
+            for other, value in SOUND.items():
+                browser.items[other] = json.dumps(value)
+            browser.items[key] = json.dumps(poisoned(SOUND[key], path, poison))  # NaN, Infinity: JS's JSON would refuse them; a tampered key need not
+            page = FakePage(browser, strict=False)
+            try:
+                run(page.boot)
+                assert page.ready and page.screen and "Traceback" not in page.html
+                for testid in ("nav-home", "nav-history"):
+                    if page.has(testid):
+                        page.click(testid)
+                        run(page.idle)
+                assert page.screen in ("home", "history", "broken"), page.screen
+            except Exception as err:  # noqa: BLE001 - every case is reported, not only the first
+                failures.append((path, repr(poison)[:24], f"{type(err).__name__}: {str(err)[:120]}"))
+            finally:
+                page.close()
+    assert not failures, failures[:10]
