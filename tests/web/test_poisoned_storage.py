@@ -2,7 +2,8 @@
 settings, remembered set-ups, the running table, parked tables, History — each field of a sound
 value (and the value itself) is replaced by each poison (a list, an object, a long string,
 1e999, -1e999, NaN, a 400-digit number, true, null, 1.5, 40 levels of nesting). Every time the
-app starts, draws a screen with no traceback, and Home and History still open.
+app starts, draws a screen with no traceback, and Home, a set-up and History still open
+without an error.
 A CPython test (the whole shell on tests/web/fakepage.py); the browser's own part (PyScript
 painting a traceback) is the browser's attack tests'."""
 
@@ -75,10 +76,11 @@ def test_no_stored_value_stops_the_app(key):
             try:
                 run(page.boot)
                 assert page.ready and page.screen and "Traceback" not in page.html
-                for testid in ("nav-home", "nav-history"):
+                for testid in ("nav-home", "new-penta", "nav-home", "nav-history"):
                     if page.has(testid):
                         page.click(testid)
                         run(page.idle)
+                        assert "Traceback" not in page.html and not page.errors, (testid, page.errors[:1])
                 assert page.screen in ("home", "history", "broken"), page.screen
             except Exception as err:  # noqa: BLE001 - every case is reported, not only the first
                 failures.append((path, repr(poison)[:24], f"{type(err).__name__}: {str(err)[:120]}"))
