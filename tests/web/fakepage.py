@@ -493,7 +493,9 @@ class FakePage:
         el = self.find(self.focused, missing_ok=True) if self.focused else None
         tag = el.tag.upper() if el is not None else "BODY"
         taken = self.shell.key(key, el.get("data-field") if el is not None else None, tag, False, repeat)
-        if not taken and key in ("Enter", " ") and el is not None and el.tag == "button" and not repeat:
+        # Chromium: Enter clicks a focused button on every keydown, repeats included (a held
+        # key); Space clicks it once, when the key goes up.
+        if not taken and el is not None and el.tag == "button" and (key == "Enter" or (key == " " and not repeat)):
             self.click(self.focused, taps=0)
         await self.idle()
 

@@ -181,6 +181,12 @@ def test_a_whole_turn_by_keyboard_alone():
         assert page.focused == "play-h"
         await page.press("r")
         assert page.table().state.rolls == 1
+        await page.press("r", repeat=True)  # R held down: still one throw
+        assert page.table().state.rolls == 1
+        page.focused = "roll"  # and Enter held on the Roll button (issue 28, item 5)
+        await page.press("Enter", repeat=True)
+        assert page.table().state.rolls == 1
+        page.focused = "play-h"
         await page.press("1")
         await page.press("2")
         assert [page.find(f"die-{k}").get("aria-pressed") for k in range(5)] == ["true", "true", "false", "false", "false"]

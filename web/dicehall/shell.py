@@ -428,6 +428,8 @@ class Shell:
     def key(self, key: str, field: str | None = None, tag: str = "", modified: bool = False,
             repeat: bool = False) -> bool:
         """A key pressed; True when the app took it (the page then prevents its default)."""
+        if repeat and key == "Enter" and tag in ("BUTTON", "A", "SUMMARY"):
+            return True  # a held Enter clicks a button again with every repeat: one press, one click
         if key == "Enter" and field in ENTER_ACTIONS:
             self.dispatch(ENTER_ACTIONS[field], None)
             return True
