@@ -22,7 +22,7 @@ Per round, interleaved (app first in odd rounds, bare first in even ones):
   profiles whose first visit was closed 3 s after Home appeared (`warm_after_early_close`; Home
   is the build's copy, painted before Python) or 3 s after the app was ready
   (`warm_after_close_at_ready`).
-- bare page (`bench/bare_imports.html`: `loadPyodide` + `import json, random, dataclasses`): cold
+- bare page (`bench/bare.html?imports`: `loadPyodide` + `import json, random, dataclasses`): cold
   and, 5 s later, warm — time to Python ready, longest task, bytes.
 Printed: medians over the rounds and the issue's ratios (playable / bare cold, warm / bare warm).
 Absolute times are noisy on a shared 2-vCPU VM; compare within one run.
@@ -164,6 +164,20 @@ def first_game_playable(page, timeout: float, counted: Bytes) -> dict:
     return out
 
 
+def return_visit(pw, url: str, profile: str, cpu_rate: float, timeout: float) -> dict:
+    """The app opened again in `profile`: the first game playable (or resumed), its longest
+    task and the boot path it took."""
+    ctx, page, counted = open_phone(pw, profile, cpu_rate)
+    try:
+        page.goto(url, wait_until="commit")
+        visit = first_game_playable(page, timeout, counted)
+        visit["longest_task"] = longest(page, visit["playable"])
+        visit["boot"] = page.evaluate("document.documentElement.dataset.boot || null")
+        return visit
+    finally:
+        ctx.close()
+
+
 def app_visits(pw, url: str, cpu_rate: float, timeout: float, close_early: bool) -> dict:
     result = {}
     profile = tempfile.mkdtemp(prefix="dicehall-fv-")
@@ -178,13 +192,7 @@ def app_visits(pw, url: str, cpu_rate: float, timeout: float, close_early: bool)
         result["first"] = first
         page.wait_for_timeout(WARM_AFTER_S * 1000)
         ctx.close()
-        ctx, page, counted = open_phone(pw, profile, cpu_rate)
-        page.goto(url, wait_until="commit")
-        warm = first_game_playable(page, timeout, counted)
-        warm["longest_task"] = longest(page, warm["playable"])
-        warm["boot"] = page.evaluate("document.documentElement.dataset.boot || null")
-        result["warm"] = warm
-        ctx.close()
+        result["warm"] = return_visit(pw, url, profile, cpu_rate, timeout)
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     if close_early:
@@ -199,13 +207,7 @@ def app_visits(pw, url: str, cpu_rate: float, timeout: float, close_early: bool)
                 page.wait_for_selector(wait_for, state="attached", timeout=timeout)
                 page.wait_for_timeout(EARLY_CLOSE_S * 1000)
                 ctx.close()
-                ctx, page, counted = open_phone(pw, profile, cpu_rate)
-                page.goto(url, wait_until="commit")
-                early = first_game_playable(page, timeout, counted)
-                early["longest_task"] = longest(page, early["playable"])
-                early["boot"] = page.evaluate("document.documentElement.dataset.boot || null")
-                result[name] = early
-                ctx.close()
+                result[name] = return_visit(pw, url, profile, cpu_rate, timeout)
             finally:
                 shutil.rmtree(profile, ignore_errors=True)
     return result
@@ -254,7 +256,7 @@ def main(argv=None) -> int:
     else:
         dist = work / "dist"
         summary = dicehall_build.build(dist, quiet=True)
-    shutil.copy(Path(__file__).with_name("bare_imports.html"), dist / "bare_imports.html")
+    shutil.copy(Path(__file__).with_name("bare.html"), dist / "bare.html")
     dicehall_build.bare_pyodide(dist / "bare-pyodide")
     srv = serve_counted(dist)
     srv.start_in_thread()
@@ -269,7 +271,7 @@ def main(argv=None) -> int:
                         one["app"] = app_visits(pw, srv.url + "index.html", args.cpu_rate, args.timeout,
                                                 not args.no_close_early)
                     else:
-                        one["bare"] = bare_visits(pw, srv.url + "bare_imports.html", args.cpu_rate, args.timeout)
+                        one["bare"] = bare_visits(pw, srv.url + "bare.html?imports", args.cpu_rate, args.timeout)
                 rounds.append(one)
                 print(f"round {i + 1}/{args.n}: {json.dumps(one)}", file=sys.stderr, flush=True)
     finally:

@@ -281,7 +281,7 @@ function makeNow() {
     maker.onmessage = (event) => {
       const data = event.data;
       if (data && data.wasm) gotWasm(data.wasm);
-      else if (data && data.progress) dispatchEvent(new CustomEvent("dicehall:boot-progress", { detail: data.progress }));
+      else if (data && data.progress) progress(data.progress); // (on this thread: the page's event)
       else if (data && data.bytes) resolve({ bytes: data.bytes, wasm });
       else if (data === "stored") { mark("data-boot-stored", "1"); maker.terminate(); }
       else { maker.terminate(); reject(new Error(String(data))); }
@@ -331,18 +331,26 @@ function workerHandover() {
   };
 }
 
-async function earlyRead() {
+// The stored entry as {length, digest, body} (body: its bytes, or a promise of them), or null.
+// index.html read the cache's one entry already on a return visit: that read is taken if it is
+// this key's; otherwise the entry is looked up here, its headers first.
+async function readEntry(cache) {
   const early = ON_MAIN_THREAD ? globalThis.diceHallEarlySnapshot : undefined;
-  if (!early) return null;
-  delete globalThis.diceHallEarlySnapshot;
-  try {
-    const read = await early;
-    if (read && read.url === KEY) {
-      performance.mark("dh:early-snapshot");
-      return read;
-    }
-  } catch (err) { /* read again below */ }
-  return null;
+  if (early) {
+    delete globalThis.diceHallEarlySnapshot;
+    try {
+      const read = await early;
+      if (read && read.url === KEY) {
+        performance.mark("dh:early-snapshot");
+        return read;
+      }
+    } catch (err) { /* read again below */ }
+  }
+  const hit = await cache.match(KEY);
+  if (!hit) return null;
+  const body = hit.arrayBuffer();
+  body.catch(() => {}); // awaited (and its error caught) in attempt()
+  return { length: hit.headers.get(LENGTH_HEADER), digest: hit.headers.get(DIGEST_HEADER), body };
 }
 
 // One look in the cache: {pyodide} restored, {miss} (no entry: make one after a plain boot), or
@@ -353,12 +361,9 @@ async function attempt(options, early) {
   if (!cache) return {};
   const handover = ON_MAIN_THREAD ? workerHandover() : null;
   try {
-    // index.html read the cache's one entry already on a return visit: used if it is this key's
-    const read = await earlyRead();
-    const hit = read ? null : await cache.match(KEY);
-    if (!read && !hit) return { miss: true };
-    const announced = Number(read ? read.length : hit.headers.get(LENGTH_HEADER));
-    const expected = read ? read.digest : hit.headers.get(DIGEST_HEADER);
+    const entry = await readEntry(cache);
+    if (!entry) return { miss: true };
+    const announced = Number(entry.length);
     let hooks = {};
     if (ON_MAIN_THREAD) {
       // The wasm compiles (from V8's code cache after the first visit) while the entry is
@@ -368,14 +373,14 @@ async function attempt(options, early) {
       wasm.then((module) => handover.wasm(module, announced), () => {});
       hooks = { wasm };
     }
-    const packed = new Uint8Array(read ? read.body : await hit.arrayBuffer());
+    const packed = new Uint8Array(await entry.body);
     if (ON_MAIN_THREAD) { performance.mark("dh:read"); progress({ step: "read" }); }
     const bytes = unpackSnapshot(packed);
     if (ON_MAIN_THREAD) performance.mark("dh:unpacked");
     if (announced && bytes.length !== announced) throw new Error("boot snapshot: not the length announced");
     // The digest is checked (off this thread, by WebCrypto) while the module is created; the
     // restore waits for it, and the AI worker gets the bytes only once they are known good.
-    const verified = checked(packed, expected);
+    const verified = checked(packed, entry.digest);
     verified.then(() => handover && handover.bytes(packed), () => {});
     const pyodide = await restore(options, bytes, { ...hooks, filled: verified });
     if (ON_MAIN_THREAD) { performance.mark("dh:restored"); progress({ step: "restored" }); }

@@ -21,18 +21,8 @@ const PREFIX = "dicehall-";
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL("./index.html", self.registration.scope).href;
 
-self.addEventListener("install", (event) => {
-  // "no-cache": revalidate with the server (ETag -> 304 when unchanged) so a max-age'd
-  // HTTP-cache copy of the previous release never lands in the new cache.
-  const request = (url) => new Request(url, { cache: "no-cache" });
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map(request)) // (the packed files' .gz among them)
-        .then(() => Promise.all(Object.keys(PACKED).map((url) => unpack(cache, url))))
-        .then(() => Promise.allSettled(OPTIONAL.map((url) => cache.add(request(url)))))
-    )
-  );
-});
+// Installing fills the new, empty cache: what mending does for a cache missing files (below).
+self.addEventListener("install", (event) => event.waitUntil(mend()));
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") {
@@ -68,7 +58,7 @@ const absolute = (url) => new URL(url, self.registration.scope).href;
 // goes once unpacked. Resolves to the stored response.
 async function unpack(precache, url) {
   const packedUrl = absolute(url + ".gz");
-  const packed = (await precache.match(packedUrl)) || (await fetch(packedUrl));
+  const packed = (await precache.match(packedUrl)) || (await fetch(new Request(packedUrl, { cache: "no-cache" })));
   if (!packed.ok) throw new Error(`${url}.gz: HTTP ${packed.status}`);
   const body = packed.body.pipeThrough(new DecompressionStream("gzip"));
   await precache.put(absolute(url), new Response(body, {
@@ -106,7 +96,9 @@ async function respond(request) {
 // The precache mends itself: on each visit (a navigation), after the page has its answer, every
 // precached file missing from the cache (site data partly cleared, storage evicted, the whole
 // cache deleted under a running worker) is fetched again, so the next offline visit still
-// works. Only what is missing is fetched; nothing when the cache is whole.
+// works. Only what is missing is fetched; nothing when the cache is whole. A missing PRECACHE
+// file fails it (and so an install); OPTIONAL ones never do. The packed files' .gz are fetched
+// and stored unpacked under their own names.
 let mending = null;
 async function mend() {
   const precache = await caches.open(CACHE); // by name: a deleted cache is made again
@@ -120,6 +112,8 @@ async function mend() {
       missing.push(url);
     }
   }
+  // "no-cache": revalidate with the server (ETag -> 304 when unchanged) so a max-age'd
+  // HTTP-cache copy of the previous release never lands in the new cache.
   const request = (url) => new Request(url, { cache: "no-cache" });
   if (missing.length) await precache.addAll(missing.map(request));
   await Promise.allSettled(OPTIONAL.filter((url) => !have.has(absolute(url))).map((url) => precache.add(request(url))));
