@@ -40,10 +40,18 @@ class RoomGuest:
         self.dice: dict | None = None  # game, commit, entropies, throws
         self.dice_check: str | None = None  # None until a reveal; "ok" or what did not match
         self.entropy_sent: int | None = None
+        # This guest's place is played in another page of theirs (a tab of the same browser):
+        # "open" (it was there when this page said hello), "moved" (that page took it over from
+        # this one); None while this page holds it. The host has closed this page's link.
+        self.elsewhere: str | None = None
 
     # --- what the guest sends ----------------------------------------------------------
-    def hello(self) -> str:
-        return encode("hello", name=self.name, guest=self.guest_id, secret=self.secret)
+    def hello(self, tab: str | None = None, take: bool = False) -> str:
+        """Ask in, or come back; `tab` names this page, `take` takes this guest's place over from
+        another page of theirs that plays it now (host.py)."""
+        if tab is None:
+            return encode("hello", name=self.name, guest=self.guest_id, secret=self.secret)
+        return encode("hello", name=self.name, guest=self.guest_id, secret=self.secret, tab=tab, take=take)
 
     @property
     def seat(self) -> int | None:
@@ -107,6 +115,7 @@ class RoomGuest:
         return []
 
     def _on_welcome(self, msg: dict) -> list[str]:
+        self.elsewhere = None
         self.guest_id = str(msg["guest"])
         if msg.get("secret"):
             self.secret = str(msg["secret"])
@@ -210,4 +219,12 @@ class RoomGuest:
         return []
 
     def _on_pong(self, msg: dict) -> list[str]:
+        return []
+
+    def _on_elsewhere(self, msg: dict) -> list[str]:
+        self.elsewhere = "open"
+        return []
+
+    def _on_replaced(self, msg: dict) -> list[str]:
+        self.elsewhere = "moved"
         return []

@@ -26,6 +26,14 @@ flooding or sends `MAX_STRIKES` bad messages is closed; chat is limited to `CHAT
 `CHAT_SECONDS`, `messages.MAX_CHAT` characters, plain text, with `CHAT_HISTORY` lines kept.
 Requests waiting for approval are capped (`MAX_PENDING`).
 
+One guest in two pages (tabs of one browser share the guest id and secret): the page that holds
+the guest's place keeps it. Another page saying `hello` with a different `tab` while the holder's
+link is live (heard from within `AWAY_SECONDS`) is told `elsewhere` and closed, unless it says
+`take` (the player chose "Play here"): then the holder is told `replaced` and closed. A hello
+with the holder's own `tab` (that page reconnecting) or for a quiet or gone holder takes the place
+without a word; so does a hello with no `tab` (an app from before: the old link goes, as ever).
+Neither page retries after being told, so two tabs never knock each other off in turns.
+
 Rulings (the issue is silent): a guest holds at most one seat at a time; taking an AI seat needs
 no second approval (the guest was approved to play); a seat whose guest has gone away stays
 theirs until the host hands it back (`release`); a finished game is replaced when an extra
@@ -81,6 +89,7 @@ class Guest:
     last_seen: float = 0.0
     away: bool = True
     chat_times: deque = field(default_factory=deque)
+    tab: str | None = None  # the page whose link holds the guest's place (its hello's `tab`)
 
 
 @dataclass
@@ -89,6 +98,7 @@ class Pending:
     conn: object
     name: str
     at: float
+    tab: str | None = None  # its hello's `tab`: the page that holds the place once let in
 
 
 @dataclass
@@ -233,7 +243,7 @@ class RoomHost:
         link = self.links.get(pending.conn)
         if link is not None:
             link.request, link.guest = None, guest_id
-            guest.conn, guest.away, guest.last_seen = pending.conn, False, pending.at
+            guest.conn, guest.away, guest.last_seen, guest.tab = pending.conn, False, pending.at, pending.tab
             self._send(pending.conn, "welcome", guest=guest_id, secret=secret, room=self.snapshot(guest_id))
         self._send_rooms(skip=guest_id)
         self.on_change("guests")
@@ -372,9 +382,18 @@ class RoomHost:
                 self._send(conn, "refused", reason="room.bad_secret")
                 self._drop(conn)
                 return
-            if guest.conn is not None and guest.conn is not conn:
-                self._drop(guest.conn)  # the same guest from a reloaded page: the old link goes
-            guest.conn, guest.last_seen, guest.away = conn, now, False
+            held = guest.conn
+            if held is not None and held is not conn:
+                same_page = msg["tab"] is not None and msg["tab"] == guest.tab
+                live = not guest.away and now - guest.last_seen <= AWAY_SECONDS
+                if msg["tab"] is not None and not same_page and live and not msg["take"]:
+                    self._send(conn, "elsewhere")  # another page of this guest's plays: it stays
+                    self._drop(conn, now)
+                    return
+                if not same_page:
+                    self._send(held, "replaced")  # (a page reconnecting needs no word on its old link)
+                self._drop(held)  # the old link goes
+            guest.conn, guest.last_seen, guest.away, guest.tab = conn, now, False, msg["tab"]
             link.guest = guest.guest_id
             self._send(conn, "welcome", guest=guest.guest_id, room=self.snapshot(guest.guest_id))
             self._send_rooms(skip=guest.guest_id)
@@ -385,7 +404,7 @@ class RoomHost:
             self._drop(conn)
             return
         request = secrets.token_urlsafe(9)
-        self.pending[request] = Pending(request, conn, msg["name"], now)
+        self.pending[request] = Pending(request, conn, msg["name"], now, msg["tab"])
         link.request = request
         self._send(conn, "pending", request=request, room=self.room_id)
         self.on_change("guests")

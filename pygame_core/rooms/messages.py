@@ -7,7 +7,9 @@ raw guest input. Messages from the host are bounded too (`parse_from_host`: a gu
 a broken or hostile host page as well), with a larger size limit since they carry the table.
 
 Guest → host kinds:
-  hello    {name, guest?, secret?}        ask to join, or come back with a seat secret
+  hello    {name, guest?, secret?,        ask to join, or come back with a seat secret; `tab`
+            tab?, take?}                  names this page (tab) of the guest's, `take` takes the
+                                          guest's place over from another live page of theirs
   intent   {seat, move, index}            a move for my seat on the position with `index` moves
                                           ("roll" asks the host to throw when my seat is to roll)
   takeback {seat, at, index}              take back my move at record position `at`
@@ -19,7 +21,9 @@ Guest → host kinds:
   ping     {t}                            heartbeat
   sync     {}                             send me the whole room again
 Host → guest kinds: pending, welcome, refused, room, move, takeback, chat, request, entropy,
-reveal, error, pong (see host.py).
+reveal, error, pong, elsewhere (the guest's place is open in another live page of theirs: this
+connection is closed, not admitted), replaced (another page of the guest's took its place over:
+this connection is closed) (see host.py).
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}\Z")
 HEX = re.compile(r"[0-9a-f]{32,128}\Z")
 
 GUEST_FIELDS = {
-    "hello": {"name": str, "guest": (str, type(None)), "secret": (str, type(None))},
+    "hello": {"name": str, "guest": (str, type(None)), "secret": (str, type(None)), "tab": (str, type(None)),
+              "take": bool},
     "intent": {"seat": int, "move": str, "index": int},
     "takeback": {"seat": int, "at": int, "index": int},
     "seat": {"seat": int},
@@ -52,7 +57,8 @@ GUEST_FIELDS = {
     "ping": {"t": (int, float)},
     "sync": {},
 }
-OPTIONAL = {("hello", "guest"), ("hello", "secret")}
+# Absent: None (an app from before tabs were told apart sends neither `tab` nor `take`).
+OPTIONAL = {("hello", "guest"), ("hello", "secret"), ("hello", "tab"), ("hello", "take")}
 
 
 class BadMessage(ValueError):
@@ -131,7 +137,7 @@ def _check_ranges(msg: dict) -> None:
         if not name:
             raise BadMessage("room.bad_name")
         msg["name"] = name
-        for key in ("guest", "secret"):
+        for key in ("guest", "secret", "tab"):
             if msg[key] is not None and not TOKEN.match(msg[key]):
                 raise BadMessage("room.bad_message", f"hello: {key}")
     elif kind == "intent" and not 0 < len(msg["move"]) <= MAX_MOVE:
