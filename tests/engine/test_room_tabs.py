@@ -62,7 +62,7 @@ def seated_bo():
 
 
 def test_a_second_tab_is_told_the_place_is_open_and_the_first_plays_on():
-    host, hub, clock, first, conn1 = seated_bo()
+    host, hub, _clock, first, conn1 = seated_bo()
     second = Page("Bo", first.guest_id, first.secret, tab="tab-two-5678")
     conn2 = hub.connect(second)
     hub.run()
@@ -79,7 +79,7 @@ def test_a_second_tab_is_told_the_place_is_open_and_the_first_plays_on():
 
 
 def test_play_here_moves_the_place_and_the_tab_that_had_it_is_told_and_closed():
-    host, hub, clock, first, conn1 = seated_bo()
+    host, hub, _clock, first, conn1 = seated_bo()
     second = Page("Bo", first.guest_id, first.secret, tab="tab-two-5678", take=True)
     conn2 = hub.connect(second)
     hub.run()
@@ -95,7 +95,7 @@ def test_play_here_moves_the_place_and_the_tab_that_had_it_is_told_and_closed():
 
 
 def test_a_page_reconnecting_over_its_own_old_link_is_let_back_without_a_word():
-    host, hub, clock, first, conn1 = seated_bo()
+    _host, hub, _clock, first, conn1 = seated_bo()
     # The same page (same tab) makes a new link while the host still has the old one (a network
     # change on a phone): the old link goes, and nobody is told the place moved.
     back = Page("Bo", first.guest_id, first.secret, tab="tab-one-1234")
@@ -106,7 +106,7 @@ def test_a_page_reconnecting_over_its_own_old_link_is_let_back_without_a_word():
 
 
 def test_a_quiet_holder_gives_way_and_is_told_when_it_wakes():
-    host, hub, clock, first, conn1 = seated_bo()
+    _host, hub, clock, first, conn1 = seated_bo()
     clock.t += AWAY_SECONDS + 1  # the first tab has gone quiet (a frozen background tab)
     second = Page("Bo", first.guest_id, first.secret, tab="tab-two-5678")
     conn2 = hub.connect(second)
@@ -116,7 +116,7 @@ def test_a_quiet_holder_gives_way_and_is_told_when_it_wakes():
 
 
 def test_an_app_from_before_tabs_takes_the_place_as_before():
-    host, hub, clock, first, conn1 = seated_bo()
+    _host, hub, _clock, first, conn1 = seated_bo()
     old = RoomGuest("Bo", first.guest_id, first.secret)  # its hello has no tab and no take
     assert "tab" not in json.loads(old.hello())
     conn2 = hub.connect(old)
@@ -125,7 +125,7 @@ def test_an_app_from_before_tabs_takes_the_place_as_before():
 
 
 def test_the_wrong_secret_from_a_second_tab_learns_nothing_about_the_first():
-    host, hub, clock, first, conn1 = seated_bo()
+    _host, hub, _clock, first, conn1 = seated_bo()
     forged = Page("Bo", first.guest_id, "x" * 32, tab="tab-two-5678")
     hub.connect(forged)
     hub.run()
