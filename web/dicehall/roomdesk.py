@@ -10,6 +10,11 @@ Rulings (the rules files are silent on rooms):
 - A guest's screen shows the host's table; the guest's own unfinished game stays saved on that
   phone, untouched, and comes back when they leave the room.
 - "Play again" at a hosted table starts the next game for everyone (fresh fair dice).
+- One guest in two tabs (they share `dicehall.guest`): the tab that holds the guest's place keeps
+  it; the other shows the join screen saying the place is open in another tab, with "Play here"
+  (which moves it: the first tab then says it moved, and also offers "Play here"). Neither tab
+  retries by itself (`rooms.GuestSession`, the host's ruling in `pygame_core.rooms.host`). Leaving
+  from a tab that does not hold the place keeps the saved place: the other tab still plays it.
 """
 
 from __future__ import annotations
@@ -84,7 +89,7 @@ class RoomDesk:
     def guest_in(self) -> bool:
         """This screen shows someone else's table (as a guest admitted to their room)."""
         return self.guesting is not None and self.guesting.guest.status == "in" and self.app.play.running \
-            and not self._new_invitation()
+            and self.guesting.guest.elsewhere is None and not self._new_invitation()
 
     def _new_invitation(self) -> bool:
         """The page is on a direct invitation other than the one this guest's link came by (the
@@ -174,6 +179,8 @@ class RoomDesk:
         self.guesting.save()
 
     def _join(self, room_id: str, name: str, guest_id, secret, invitation: str | None = None) -> None:
+        if self.guesting is not None:
+            self.guesting.close()  # (refused, asking again): the old link must not knock too
         play = self.app.play
         guest = RoomGuest(name, guest_id, secret, door=play)
         network = self.app.room_network()
@@ -195,7 +202,8 @@ class RoomDesk:
         session, self.guesting = self.guesting, None
         if session is not None:
             session.close()
-        self.app.store.remove(GUEST_KEY)
+        if session is None or session.guest.elsewhere is None:
+            self.app.store.remove(GUEST_KEY)  # (else the tab that plays the place keeps it saved)
         self.app.play.outbox = None
         self.app.play.remote = set()
         self.app.restore_own_table()
@@ -219,7 +227,7 @@ class RoomDesk:
                          error=True)
         self._errors_seen = len(guest.errors)
         seen = (guest.status, guest.reason, session.connected, len(guest.chat), json.dumps(guest.requests),
-                tuple(guest.holders), json.dumps(guest.guests), guest.dice_check)
+                tuple(guest.holders), json.dumps(guest.guests), guest.dice_check, guest.elsewhere)
         if seen != self._seen or kind != "message":
             self._seen = seen
             self.app.render()
@@ -341,6 +349,9 @@ class RoomDesk:
                 self.app.render()
         elif action == "room-leave":
             self.leave()
+        elif action == "room-here" and self.guesting is not None:
+            self.guesting.play_here()
+            self.app.render()
 
     def send_chat(self) -> None:
         text = clean_text(self.chat_draft, MAX_CHAT)

@@ -293,6 +293,10 @@ class GuestSession:
         self.error: str | None = None
         self.link = None
         self.last_ping = -1e9
+        # This page's name in its hellos: the host tells two pages (tabs) of one guest apart,
+        # and lets this one back in over its own old link without a word.
+        self.tab = secrets.token_urlsafe(12)
+        self.take = False  # the next hello takes the guest's place over from another page
 
     def start(self) -> None:
         options = transport_options(self.room_id, self.broker, self.ice)
@@ -303,11 +307,19 @@ class GuestSession:
     def on_event(self, kind: str, conn_id: str | None, data: str | None) -> None:
         if kind == "open":
             self.connected, self.error = True, None
-            self.send(self.guest.hello())
+            self.send(self.guest.hello(self.tab, self.take))
         elif kind == "message":
             before = (self.guest.status, self.guest.guest_id, self.guest.secret)
             for out in self.guest.received(data):
                 self.send(out)
+            if self.guest.elsewhere is not None or self.guest.status == "refused":
+                # The host closed this link for good. Another page of this guest's plays: no
+                # retrying, which would knock that page off in turn (the player may choose "Play
+                # here"); refused: asked again only by the player (the join screen), never by a
+                # retry every second.
+                self.close()
+            elif self.guest.status == "in":
+                self.take = False  # in: a reconnection of this page is known by its tab
             if (self.guest.status, self.guest.guest_id, self.guest.secret) != before:
                 self.save()
         elif kind == "answer":
@@ -346,6 +358,14 @@ class GuestSession:
             self.link.close()
             self.link = None
         self.connected = False
+
+    def play_here(self) -> None:
+        """Take this guest's place over from the other page that plays it ("Play here"): that
+        page is told its place moved here and stops."""
+        if self.link is not None or self.guest.elsewhere is None:
+            return
+        self.guest.elsewhere, self.error, self.take = None, None, True
+        self.start()
 
     # --- the play controller's outbox ------------------------------------------------------
     def intent(self, seat: int, move: str, index: int) -> None:

@@ -239,9 +239,18 @@ def render_join(desk, room_id: str | None, invitation: str | None = None) -> str
             desk.name_draft = saved["name"]
     if room_id is None or not valid_room_id(room_id) or (invitation is not None and not valid_invitation(invitation)):
         out.append(f'<p role="alert">{esc(t("room.bad_link"))}</p>')
+    elif session is not None and session.guest.elsewhere is not None:
+        out.append(_elsewhere(desk, session))
     elif session is not None and session.invitation is not None and not session.connected \
             and session.guest.status not in ("refused",):
         out.append(_answer(desk, session))
+    elif session is not None and session.guest.status == "new" and session.guest.guest_id is not None:
+        # On the way back in with the saved seat key (a reload, "Play here"): no name to ask;
+        # while the host cannot be reached, why (the transport keeps trying).
+        why = ERRORS.get(session.error, "room.err.network") if session.error else "room.joining"
+        out.append(f'<p role="status" data-testid="room-joining">{esc(t(why))}</p>'
+                   '<div class="row">' + button(esc(t("room.leave")), action="room-leave", cls="btn",
+                                                testid="room-leave") + "</div>")
     elif session is None or session.guest.status in ("new", "refused"):
         if session is not None and session.guest.status == "refused":
             out.append(f'<p role="alert" data-testid="room-refused">{esc(t(session.guest.reason or "room.refused"))}</p>')
@@ -259,6 +268,16 @@ def render_join(desk, room_id: str | None, invitation: str | None = None) -> str
                                                 testid="room-leave") + "</div>")
     out.append("</section>")
     return "".join(out)
+
+
+def _elsewhere(desk, session: GuestSession) -> str:
+    """This guest's place is played in another tab (it was when this one came, or that one took
+    it over): said plainly, with "Play here" to move it to this tab."""
+    t = desk.app.t
+    key = "room.seat_moved" if session.guest.elsewhere == "moved" else "room.seat_elsewhere"
+    return (f'<p role="status" data-testid="room-elsewhere">{esc(t(key))}</p><div class="row">'
+            + button(esc(t("room.play_here")), action="room-here", cls="btn primary", testid="room-here")
+            + button(esc(t("room.leave")), action="room-leave", cls="btn", testid="room-leave") + "</div>")
 
 
 def _answer(desk, session: GuestSession) -> str:
