@@ -31,6 +31,10 @@ import build as dicehall_build  # noqa: E402
 from dicehall.shell import Shell  # noqa: E402
 from pygame_core.registry import entries  # noqa: E402
 
+# A person's pace: a tap comes this long after the page drew what the previous one made (they
+# look, then tap: well over the shell's REACT_MS). A double tap's quick second tap is asked for.
+PERSON_MS = 600.0
+
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -239,7 +243,9 @@ class FakePage:
         self.ready = False
         self.draws = 0
         self.measures: dict[str, int] = {}
-        self.ms = 0.0
+        self.ms = 0.0  # now_ms(): the page's clock; it is where the page's last work ended
+        self.tapped_at = 0.0  # when the last click happened (its event's time)
+        self.draw_ms = 0.0  # what drawing a screen takes (a slow phone: hundreds of ms)
         self.now = 1_800_000_000.0  # wall-clock seconds (2027)
         self.updates_applied = 0
 
@@ -249,6 +255,7 @@ class FakePage:
         self.html = html
         self.app = parse(html)
         self.screen, self.motion, self.draws = screen, motion, self.draws + 1
+        self.ms += self.draw_ms
         if self.strict:
             self.check_words(self.app)
         if new_moment:
@@ -447,8 +454,19 @@ class FakePage:
         el = self.app if testid is None else self.find(testid)
         return " ".join(el.text().split())
 
-    def click(self, testid: str, taps: int = 1) -> None:
-        """A click (taps=2: the second of a double tap; 0: from the keyboard)."""
+    def pointer_time(self, after_ms: float | None = None) -> float:
+        """When the next click happens: `after_ms` after the previous click (a double tap's second
+        tap: ~100), or by default at a person's pace, PERSON_MS after the page drew what the
+        previous one made. A click that comes while the page is still busy (drawing) waits: it is
+        handed over when the page is free, with its own time."""
+        at = self.tapped_at + after_ms if after_ms is not None else self.ms + PERSON_MS
+        self.tapped_at, self.ms = at, max(self.ms, at)
+        return at
+
+    def click(self, testid: str, taps: int = 1, after_ms: float | None = None) -> None:
+        """A click (taps=2: the second of a double tap; 0: from the keyboard), `after_ms` after
+        the previous one or at a person's pace (pointer_time)."""
+        at = self.pointer_time(after_ms)
         el = self.find(testid)
         target = el.closest(lambda e: "data-action" in e.attrs)
         assert target is not None, f"{testid} does nothing when tapped"
@@ -456,10 +474,10 @@ class FakePage:
         screen = target.closest(lambda e: "data-index" in e.attrs)
         self.focused = testid
         self.shell.tap(target.get("data-action"), target.get("data-arg"),
-                       int(screen.get("data-index")) if screen is not None else None, taps)
+                       int(screen.get("data-index")) if screen is not None else None, taps, at)
 
-    async def tap(self, testid: str, taps: int = 1) -> None:
-        self.click(testid, taps)
+    async def tap(self, testid: str, taps: int = 1, after_ms: float | None = None) -> None:
+        self.click(testid, taps, after_ms)
         await self.idle()
 
     async def select(self, testid: str, value: str) -> None:
@@ -595,7 +613,7 @@ class Phone:
             self.page.events.pop(0)()
 
     def tap(self, action: str, arg=None) -> None:
-        self.shell.tap(action, None if arg is None else str(arg), None)
+        self.shell.tap(action, None if arg is None else str(arg), None, 1, self.page.pointer_time())
         self.deliver()
 
     async def idle(self) -> None:

@@ -184,12 +184,10 @@ def test_a_double_tap_is_one_action():
     async def steps():
         page = await open_app(penta_table().dumps())
         page.click("roll")
-        page.ms += 120
-        page.click("roll", taps=2)
+        page.click("roll", taps=2, after_ms=120)
         await page.idle()
         assert rolls(page) == 1 and len(page.table().record.moves) == 1
-        page.ms += 1000
-        await page.tap("roll")  # a tap of its own, later: it rolls
+        await page.tap("roll")  # a tap of its own, at a person's pace: it rolls
         assert rolls(page) == 2
         finished, _ = self_play("penta", ["beginner"], seed=2)
         done = Table("penta", people(1))
@@ -199,8 +197,7 @@ def test_a_double_tap_is_one_action():
         page = await open_app(done.dumps())
         assert page.screen == "results"
         page.click("play-again")
-        page.ms += 120
-        page.click("roll", taps=2)  # the second tap lands on Roll: it must not roll
+        page.click("roll", taps=2, after_ms=120)  # the second tap lands on Roll: it must not roll
         await page.idle()
         assert page.screen == "play"
         assert rolls(page) == 0 and len(page.table().record.moves) == 0

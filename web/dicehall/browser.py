@@ -353,8 +353,10 @@ def connect(page: BrowserPage, shell: Shell) -> None:
             return
         screen = js(el.closest("[data-index]"))
         index = attr(screen, "data-index")
+        # event.timeStamp: when the click happened (performance.now's clock), not when this
+        # handler runs — a click that waited while the page drew the last move keeps its time.
         shell.tap(attr(el, "data-action"), attr(el, "data-arg"), int(index) if index is not None else None,
-                  int(event.detail or 0))
+                  int(event.detail or 0), float(event.timeStamp or 0) or None)
 
     def on_change(event) -> None:
         el = js(event.target)

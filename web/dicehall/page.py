@@ -68,7 +68,8 @@ class Page(Protocol):
 
     # --- the platform ----------------------------------------------------------------------------
     def now_ms(self) -> float:
-        """A monotonic clock in milliseconds (performance.now)."""
+        """A monotonic clock in milliseconds (performance.now: the clock of an event's timeStamp,
+        which `Shell.tap` gets as `at`)."""
 
     def clock(self) -> float:
         """Wall-clock seconds (rooms, history dates)."""

@@ -33,7 +33,14 @@ from .tablelife import TableLife
 
 MAX_TOAST_CHARS = 240
 TOAST_SECONDS = 8
-INERT_MS = 800  # the second tap of a double tap within this time after a move is ignored
+# A pointer tap sooner than this after a tap's move was drawn is ignored (Shell.tap): it cannot
+# answer that screen. Seeing a new screen and tapping one of its controls takes a person a visual
+# reaction (the fastest are ~200 ms) plus choosing and aiming (100 ms or more), so such a tap was
+# on its way before the screen showed: a double tap's second tap (100-300 ms after the first;
+# Android's double-tap timeout is 300 ms) or a bounce, landing on what the first tap drew (Roll
+# again, a square just offered), near or far. Counted from the draw, a slow phone does not shorten
+# it. Someone who does tap that fast sees nothing happen, and taps again.
+REACT_MS = 300
 # Enter in these fields sends the chat line, asks to join, or connects an answer code.
 ENTER_ACTIONS = {"room-chat": "room-send", "room-name": "room-join", "room-answer": "room-accept"}
 # Taps that never count as a move of the game (for the double-tap rule).
@@ -81,7 +88,7 @@ class Shell:
         self.pending_import = None  # a Table waiting for "replace the unfinished game?"
         self.dialog_kind: str | None = None
         self.offline_note = False  # "ready to play offline" shows on Home until the next screen
-        self.moved_at = -1e9  # now_ms() of the last tap, if it changed the game
+        self.moved_at = -1e9  # now_ms() when the last tap's move was drawn (if it made one)
         self.moment: tuple | None = None  # a change scrolls to the top and focuses the heading
         self.shown = ""  # the screen drawn last
         self.renders = 0  # screens drawn (a test counts one per tap)
@@ -374,14 +381,17 @@ class Shell:
         """What a tap can change in the game: the match and how many moves it has."""
         return (id(self.play.table.match), self.play.table.match.index) if self.play.running else None
 
-    def tap(self, action: str, arg: str | None, index: int | None, taps: int = 1) -> None:
+    def tap(self, action: str, arg: str | None, index: int | None, taps: int = 1, at: float | None = None) -> None:
         """A click on an element with `data-action` (`index`: the move count its screen showed;
-        `taps`: the click's count in a double tap, 0 from the keyboard)."""
-        # One action per tap: the second tap of a double tap lands on whatever the first one drew
-        # under the finger (Roll again, or Roll after "Play again"); it is ignored when the first
-        # one changed the game.
+        `taps`: the click's count, 0 from the keyboard; `at`: when it happened, on `now_ms`'s
+        clock: the event's own time, which a busy page hands over late)."""
+        # One move per physical tap: a pointer tap within REACT_MS of the drawing of a tap's move
+        # is ignored, however far from the first it lands. Keys (taps=0) are one press each
+        # already (Shell.key drops a held key's repeats).
+        now = self.page.now_ms()
+        at = now if at is None or at > now else at
         in_game = self.rooms.on_play_screen() and action not in OUTSIDE_GAME and not action.startswith("room-")
-        if in_game and taps >= 2 and self.page.now_ms() - self.moved_at < INERT_MS:
+        if in_game and taps >= 1 and at - self.moved_at < REACT_MS:
             return
         before = self.position()
         # The tap's main-thread work as a "dh:tap" measure, so tests tell the cost of a person's
@@ -389,7 +399,8 @@ class Shell:
         with self.page.measured("dh:tap"):
             self.dispatch(action, arg, index)
         # Only the tap right before counts: OK on a hand-over card then a square under the same
-        # spot is two actions, even if a move came just before the OK.
+        # spot is two actions, even if a move came just before the OK. The window opens when the
+        # move's screen is drawn (now: its HTML is in the page, painted in the next frame).
         moved = in_game and self.position() != before
         self.moved_at = self.page.now_ms() if moved else -1e9
 
