@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from .safejson import exact_int
+from .schema import Fields, Int, ListOf
 
 # Far above any real table's total (a game's points are its places' points or its scores).
 MAX_POINTS = 10**12
+MAX_SEATS = 8  # more than any game seats
+STANDINGS_SCHEMA = Fields({"points": ListOf(Int(-MAX_POINTS, MAX_POINTS), MAX_SEATS, 1),
+                           "wins": ListOf(Int(0, MAX_POINTS), MAX_SEATS, 1), "games": Int(0, MAX_POINTS)})
 
 
 def competition_places(scores: list[float], winners: list[int] | None = None) -> list[int]:
@@ -48,10 +51,10 @@ class Standings:
 
     @classmethod
     def from_json(cls, data: dict) -> "Standings":
-        standings = cls(len(data["points"]))
-        standings.points = [exact_int(p, -MAX_POINTS, MAX_POINTS) for p in data["points"]]
-        standings.wins = [exact_int(w, 0, MAX_POINTS) for w in data["wins"]]
-        standings.games = exact_int(data["games"], 0, MAX_POINTS)
-        if len(standings.wins) != len(standings.points) or standings.games < 0:
+        """Standings from a save (STANDINGS_SCHEMA); schema.Invalid or ValueError when unsound."""
+        data = STANDINGS_SCHEMA.check(data)
+        if len(data["wins"]) != len(data["points"]):
             raise ValueError("inconsistent standings")
+        standings = cls(len(data["points"]))
+        standings.points, standings.wins, standings.games = data["points"], data["wins"], data["games"]
         return standings

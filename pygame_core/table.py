@@ -13,13 +13,30 @@ import secrets
 from . import safejson
 from .match import Match
 from .protocol import IllegalMove, State
-from .ranking import Standings
+from .ranking import MAX_SEATS, STANDINGS_SCHEMA, Standings
 from .record import Record, RecordError
 from .registry import get_entry
+from .schema import OMIT, Any, Choice, Field, Fields, Int, ListOf, MapOf, Maybe, Text
 
 SAVE_FORMAT = "dicehall-save"
 SAVE_VERSION = 1
 MAX_NAME = 24  # characters of a seat name, enforced here and not only in the setup form
+
+
+OPTIONS_SCHEMA = MapOf(Text(40), Any(), 20)  # the game's own rules check the values
+# (A long name is mended, capped to MAX_NAME by clean_seat, not refused.)
+SEAT_SCHEMA = Fields({"name": Text(20_000), "symbol": Text(16), "ai": Field(Maybe(Text(40)), optional=True)})
+# A save's shape, checked before any field is used; the record is checked (and replayed) by Record.
+SAVE_SCHEMA = Fields({
+    "game": Text(40),
+    "table_id": Field(Any(), optional=True),  # (kept only when it is a sound id)
+    "seats": ListOf(SEAT_SCHEMA, MAX_SEATS, 1),
+    "standings": STANDINGS_SCHEMA,
+    "start_seats": ListOf(Int(0, MAX_SEATS - 1), 1_000_000),
+    "record": Maybe(MapOf(Text(40), Any(), 20)),
+    "counted": Field(Choice(True, False), fallback=True, default=False),
+    "extra_options": Field(Maybe(OPTIONS_SCHEMA), optional=True, default=OMIT),
+})
 
 
 class SaveError(ValueError):
@@ -189,6 +206,7 @@ class Table:
         if data.get("version") != SAVE_VERSION:
             raise SaveError("save.version", "The saved game comes from another version of Dice Hall.")
         try:
+            data = SAVE_SCHEMA.check(data)
             record = data.get("record")
             extras = data.get("extra_options")
             if extras is None and isinstance(record, dict) and isinstance(record.get("options"), dict):
@@ -201,7 +219,7 @@ class Table:
             if len(table.standings.points) != len(table.seats):
                 raise ValueError("standings do not match the seats")
             table.start_seats = [safejson.exact_int(s, 0, len(table.seats) - 1) for s in data["start_seats"]]
-            table.counted = bool(data.get("counted"))
+            table.counted = data["counted"]
             if data.get("record") is not None:
                 record = Record.from_json(data["record"])
                 if record.game != table.game or record.options.get("players") != len(table.seats):

@@ -135,6 +135,8 @@ def test_every_used_key_exists():
 
 def shared_patterns(game: str) -> dict[str, list[str]]:
     """The keys shared code builds at run time: the shell's own, and a game's (title, rules…)."""
+    from dicehall import store
+    from dicehall.router import SCREENS
     from dicehall.screens.settings import PACES, SWITCHES
     from dicehall.widgets.seats import SYMBOLS
 
@@ -145,6 +147,8 @@ def shared_patterns(game: str) -> dict[str, list[str]]:
         "settings.{}": [f"settings.{k}" for k in (*SWITCHES, "autofill_seconds", "pace")],
         "settings.pace_{}": [f"settings.pace_{p}" for p in PACES],
         "symbol.{}": [f"symbol.{k}" for k in range(len(SYMBOLS))],
+        "aside.what.{}": [f"aside.what.{key.removeprefix(store.PREFIX)}" for key in store.CHECKED],
+        "boot.screen.{}": [f"boot.screen.{screen}" for screen in SCREENS],
         "{}.title": [f"{game}.title"], "{}.blurb": [f"{game}.blurb"], "{}.rules.{}": [f"{game}.rules.1"],
         "{}.option.{}": [f"{game}.option.{name}" for name in entry.rules.option_schema],
         **{f"{{}}.hint.{k}": [f"{game}.hint.{k}"] for k in hint},

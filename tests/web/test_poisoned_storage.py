@@ -17,6 +17,7 @@ from dicehall import shelf
 from fakehost import run
 from fakepage import Browser, FakePage
 from support import mid_game_table
+from test_catalogs import SHARED
 from test_shelf import finished_table
 
 pytestmark = pytest.mark.usefixtures("instant_sleep")
@@ -61,11 +62,12 @@ def poisoned(value, path, poison):
 
 
 SOUND = sound_values()
+EN = SHARED["en"]
 
 
 @pytest.mark.parametrize("key", list(SOUND))
 def test_no_stored_value_stops_the_app(key):
-    failures = []
+    failures, set_aside = [], []
     for path in paths(SOUND[key]):
         for poison in POISONS:
             browser = Browser()
@@ -76,14 +78,27 @@ def test_no_stored_value_stops_the_app(key):
             try:
                 run(page.boot)
                 assert page.ready and page.screen and "Traceback" not in page.html
+                if key != "dicehall.table":  # the sound game beside the poison resumes, never condemned
+                    assert page.screen == "play" and page.table().game == "penta", page.screen
                 for testid in ("nav-home", "new-penta", "nav-home", "nav-history"):
                     if page.has(testid):
                         page.click(testid)
                         run(page.idle)
                         assert "Traceback" not in page.html and not page.errors, (testid, page.errors[:1])
                 assert page.screen in ("home", "history", "broken"), page.screen
+                aside = page.shell.store.aside()
+                assert set(aside) <= {key}, set(aside)  # only the poisoned value is set aside
+                if aside:  # said, in words, and offered for Export in Settings
+                    set_aside.append(key)
+                    assert any(EN["aside.said"].split("{what}")[0] in toast for toast in page.toasts), page.toasts
+                    if page.has("nav-settings"):
+                        page.click("nav-settings")
+                        run(page.idle)
+                        assert page.has("set-aside") and page.has("aside-export")
             except Exception as err:  # noqa: BLE001 - every case is reported, not only the first
                 failures.append((path, repr(poison)[:24], f"{type(err).__name__}: {str(err)[:120]}"))
             finally:
                 page.close()
     assert not failures, failures[:10]
+    # Every key but the table (its own screen, with Export) has poisons its check sets aside.
+    assert set_aside or key == "dicehall.table"

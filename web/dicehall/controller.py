@@ -21,11 +21,17 @@ from typing import Any, Protocol
 from pygame_core.protocol import CHANCE, IllegalMove
 from pygame_core.registry import get_entry
 from pygame_core.rng import DiceRoller
+from pygame_core.schema import Any as AnyValue
+from pygame_core.schema import MapOf, Text
 from pygame_core.table import Table
 
 from .autoplay import AutoPlay
 from .gameview import GameView, Move, Roll, TakeBack, Ui
 from .playscreen import PlayScreen
+
+# The view state saved with the game (store.UI): its shape here; each game's view checks the
+# values against the position (GameView.check_ui).
+UI_SCHEMA = MapOf(Text(40), AnyValue(), 40)
 
 
 class Host(Protocol):

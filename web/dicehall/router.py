@@ -11,6 +11,8 @@ any other redraw keeps the focus on the control that had it.
 
 from __future__ import annotations
 
+SCREENS = ("home", "setup", "rules", "settings", "history", "play", "join")  # the routes' first parts
+
 
 def parts(hash_: str) -> list[str]:
     """"#/setup/mygame" -> ["setup", "mygame"]; an empty hash is Home."""

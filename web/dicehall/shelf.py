@@ -2,8 +2,9 @@
 set-up of each game (names remembered), and the history of finished games with personal bests.
 
 Pure Python over plain data (the shell reads and writes the storage keys): everything read back
-from storage is checked here, and anything unsound is dropped, never trusted (a tampered key must
-not stop the app).
+from storage is checked against the schemas here (pygame_core.schema, through store.Store.load),
+and anything unsound is left out and set aside, never trusted (a tampered key must not stop the
+app, nor cost a sound game).
 
 Storage keys (see store.py): PARKED `{game: table text}` — one unfinished game per game other
 than the running one; SETUPS `{game: {"seats": [seat, …], "options": {…}}}`; HISTORY `[entry, …]`, newest last.
@@ -14,29 +15,46 @@ from __future__ import annotations
 import time
 
 from pygame_core.registry import entries
+from pygame_core.schema import OMIT, Any, Check, Field, Fields, Int, Invalid, ListOf, MapOf, Maybe, Number, Text, Via
 from pygame_core.table import MAX_NAME, SaveError, Table
 
 MAX_HISTORY = 100  # finished games kept; the oldest go first
 MAX_PARKED_CHARS = 400_000  # a parked table text (a 5-player record is ~10 KB)
 
 
+def _known_game(game: str) -> bool:
+    return game in entries()  # (asked when read: a game may be registered after import)
+
+
+GAME_ID = Text(40, test=_known_game)
+
+
 # --- unfinished games, one per game ---------------------------------------------------------------
+def _loaded(text) -> tuple[str, Table]:
+    text = Text(MAX_PARKED_CHARS).check(text)
+    try:
+        return text, Table.loads(text)
+    except SaveError as err:
+        raise ValueError(str(err)) from None
+
+
+# A parked table that does not load is set aside; one another tab finished meanwhile is just gone.
+# (The schema's values are (text, table): each table is replayed once.)
+PARKED_SCHEMA = MapOf(GAME_ID, Via(_loaded, "a saved game"), 40, salvage=True)
+
+
+def parked_unfinished(checked: dict) -> dict[str, str]:
+    """Of parked tables PARKED_SCHEMA accepted, the unfinished ones, by game."""
+    return {game: text for game, (text, table) in checked.items()
+            if table.game == game and table.state is not None and not table.state.is_terminal()}
+
+
 def check_parked(data) -> dict[str, str]:
-    """The parked tables that still load and are unfinished, by game."""
-    if not isinstance(data, dict):
+    """The parked tables that still load and are unfinished, by game (unsound ones left out)."""
+    try:
+        return parked_unfinished(PARKED_SCHEMA.check(data))
+    except Invalid:
         return {}
-    known = entries()
-    kept = {}
-    for game, text in data.items():
-        if game not in known or not isinstance(text, str) or len(text) > MAX_PARKED_CHARS:
-            continue
-        try:
-            table = Table.loads(text)
-        except SaveError:
-            continue
-        if table.game == game and table.state is not None and not table.state.is_terminal():
-            kept[game] = text
-    return kept
 
 
 def unfinished(table: Table | None) -> bool:
@@ -44,31 +62,41 @@ def unfinished(table: Table | None) -> bool:
 
 
 # --- remembered set-ups ---------------------------------------------------------------------------------
+SETUP_SEAT = Fields({"name": Text(1000), "symbol": Text(8), "ai": Field(Maybe(Text(40)), optional=True)})
+SETUP = Fields({"seats": ListOf(SETUP_SEAT, 8, 1), "options": Field(MapOf(Text(40), Any(), 20), optional=True,
+                                                                       default={})})
+
+
+def _setup(value) -> dict:
+    return SETUP.check({"seats": value} if type(value) is list else value)  # (before options: the seats alone)
+
+
+# Each game's set-up on its own: an unsound one is left out (and set aside); that game's set-up
+# screen then offers its default seats.
+SETUPS_SCHEMA = MapOf(GAME_ID, Via(_setup, "a set-up"), 40, salvage=True)
+
+
 def check_setup(game: str, setups, symbols: tuple[str, ...]) -> dict | None:
     """The remembered set-up of `game` in the stored set-ups, `{"seats", "options"}`, if every seat
     is sound (name, known symbol, a level offered to players); else None (the default is used).
     Options that no longer fit the game fall back to their defaults. (Versions before options
     stored the seats alone: `{game: [seat, …]}`.)"""
     known = entries()
-    if game not in known or not isinstance(setups, dict):
+    try:
+        remembered = SETUPS_SCHEMA.check(setups).get(game)
+    except Invalid:
         return None
-    remembered = setups.get(game)
-    if isinstance(remembered, list):
-        remembered = {"seats": remembered}
-    if not isinstance(remembered, dict) or not isinstance(remembered.get("seats"), list):
+    if game not in known or remembered is None:
         return None
     entry, seats = known[game], remembered["seats"]
     if not entry.rules.min_players <= len(seats) <= entry.rules.max_players:
         return None
     out, used = [], set()
     for seat in seats:
-        if not isinstance(seat, dict):
-            return None
-        name, symbol, level = seat.get("name"), seat.get("symbol"), seat.get("ai")
-        if not isinstance(name, str) or not name.strip() or not isinstance(symbol, str) or symbol not in symbols \
-                or symbol in used:
-            return None
-        if level is not None and (not isinstance(level, str) or level not in entry.player_levels):
+        name, symbol, level = seat["name"], seat["symbol"], seat.get("ai")
+        # A symbol or a level the game no longer offers is not tampering: the default set-up.
+        if not name.strip() or symbol not in symbols or symbol in used \
+                or (level is not None and level not in entry.player_levels):
             return None
         used.add(symbol)
         out.append({"name": name.strip()[:MAX_NAME], "symbol": symbol, "ai": level})
@@ -115,37 +143,29 @@ MAX_SCORE = 10**9  # any game's score is far below; a larger (or an infinite) on
 MAX_TIME = 2**53  # seconds: JavaScript's exact integers
 
 
-def _number(value, low, high, kinds=(int, float)) -> bool:
-    """A JSON number of these kinds (never a bool) within [low, high]: NaN and the infinities
-    fail the comparison, and a huge int is compared as an int (no float overflow)."""
-    return type(value) in kinds and low <= value <= high
-
-
-def _sound_entry(item) -> bool:
-    if not isinstance(item, dict) or not isinstance(item.get("game"), str) or item["game"] not in entries():
-        return False
-    if not isinstance(item.get("id"), str) or len(item["id"]) > 80 or not _number(item.get("ended"), 0, MAX_TIME, (int,)):
-        return False
+def _options_check(item: dict) -> str | None:
     if "options" in item and check_options(item["game"], item["options"]) != item["options"]:
-        return False
-    seats = item.get("seats")
-    if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
-        return False
-    for seat in seats:
-        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or len(seat["name"]) > MAX_NAME:
-            return False
-        if not (seat.get("ai") is None or isinstance(seat.get("ai"), str)):
-            return False
-        if not _number(seat.get("score"), -MAX_SCORE, MAX_SCORE) or not _number(seat.get("place"), 1, 8, (int,)):
-            return False
-    return True
+        return "options the game does not offer"
+    return None
+
+
+HISTORY_SEAT = Fields({"name": Text(MAX_NAME), "ai": Maybe(Text(40)), "score": Number(-MAX_SCORE, MAX_SCORE),
+                       "place": Int(1, 8)})
+HISTORY_ENTRY = Check(Fields({
+    "id": Text(80), "game": GAME_ID, "ended": Int(0, MAX_TIME),
+    "options": Field(MapOf(Text(40), Any(), 20), optional=True, default=OMIT),
+    "seats": ListOf(HISTORY_SEAT, 8, 1),
+}), _options_check)
+# Each finished game on its own: an unsound entry is left out (and set aside), the others kept.
+HISTORY_SCHEMA = ListOf(HISTORY_ENTRY, MAX_HISTORY, salvage=True)
 
 
 def check_history(data) -> list[dict]:
     """The sound entries of a stored history (unsound ones are dropped), oldest first."""
-    if not isinstance(data, list):
+    try:
+        return HISTORY_SCHEMA.check(data)
+    except Invalid:
         return []
-    return [item for item in data if _sound_entry(item)][-MAX_HISTORY:]
 
 
 def add_to_history(history: list[dict], entry: dict) -> list[dict] | None:

@@ -65,7 +65,8 @@ ACTIONS = {
     **transfer.ACTIONS,
 }
 # Each screen's own taps, heard only while that screen is shown.
-SCREEN_ACTIONS = {"home": home.ACTIONS, "setup": setup.ACTIONS, "results": results.ACTIONS, "broken": broken.ACTIONS}
+SCREEN_ACTIONS = {"home": home.ACTIONS, "setup": setup.ACTIONS, "results": results.ACTIONS, "broken": broken.ACTIONS,
+                  "settings": settings.ACTIONS}
 FIELDS = {**settings.FIELDS, **setup.FIELDS}
 
 
@@ -73,7 +74,7 @@ class Shell:
     def __init__(self, page, storage, assets, transport=None, direct_transport=None, qr_maker=None,
                  scanner=None) -> None:
         self.page = page
-        self.store = store.Store(storage)
+        self.store = store.Store(storage, page.clock)
         self.assets = assets  # lazily loaded game data: want, ready, state, where_to_think
         self.settings = dict(settings.DEFAULT_SETTINGS)
         self.catalog: Catalog | None = None
@@ -96,6 +97,7 @@ class Shell:
         self._toast_shown = False
         self._awake: bool | None = None
         self._tasks: set = set()
+        self.booted = False
 
     # --- basics ---------------------------------------------------------------------------------
     @property
@@ -150,7 +152,7 @@ class Shell:
 
     # --- boot -------------------------------------------------------------------------------------
     async def start(self) -> None:
-        self.settings, sound = settings.check_settings(self.store.get_json(store.SETTINGS, None, invalid=False))
+        self.settings = self.store.load(store.SETTINGS, settings.SETTINGS_SCHEMA, dict(settings.DEFAULT_SETTINGS))
         lang = self.settings.get("lang")
         await self.load_language(lang if lang in LANGUAGES else pick_language(self.page.languages()))
         self.page.boot_phase(self.t("boot.table"))
@@ -163,22 +165,47 @@ class Shell:
             except Exception as err:  # drawn once it is here (needs_catalog), or said then
                 self.page.log_warning(f"dicehall: catalog of {game}: {err!r}")
         self.rooms.boot()
-        notes = [] if sound else ["settings.reset"]
+        notes = []
         if self.play.running:
             if not self.page.hash().startswith("#/play"):
                 self.page.set_hash_quietly("#/play")  # no hash_changed: the boot notes stay up
-            notes += self.play.table.notes
+            notes += [self.t(note) for note in self.play.table.notes]
         try:
             self.render()
-        except Exception as err:  # a save that loads but cannot be shown: the app still starts
-            self.page.log_error(f"dicehall: resumed game cannot be shown: {err!r}")
-            self.life.broken_save, self.life.broken_reason = self.store.get(store.TABLE), self.t("save.corrupt")
-            self.play.load(None)
-            self.render()
+        except Exception as err:
+            notes.append(self.first_screen_failed(err))
         for note in notes:
-            self.say(self.t(note), error=True)
+            self.say(note, error=True)
+        self.say_aside()
+        self.booted = True
         self.page.booted()
         self.play.kick()
+
+    def first_screen_failed(self, err: Exception) -> str:
+        """The first screen could not be drawn: Home instead, and what failed in words. Nothing
+        is condemned for it — a saved game stays saved (Home offers it; the broken-save screen
+        is only for a save that does not load), and a stored value that is to blame was set
+        aside by its check. Returns the note to say."""
+        screen = self.route()[0] or "home"
+        self.page.log_error(f"dicehall: the {screen} screen cannot be shown: {err!r}")
+        self.page.set_hash_quietly("#/home")
+        try:
+            self.render()
+        except Exception as again:  # Home itself: the save's own screen, with Export, is the last resort
+            self.page.log_error(f"dicehall: Home cannot be shown either: {again!r}")
+            self.life.broken_save = self.store.get(store.TABLE) or ""
+            self.life.broken_reason = f"{type(again).__name__}: {str(again)[:120]}"
+            self.render()
+        what = self.t(f"boot.screen.{screen if screen in router.SCREENS else 'home'}")
+        return self.t("boot.screen_failed", screen=what, cause=f"{type(err).__name__}: {str(err)[:120]}")
+
+    def say_aside(self) -> None:
+        """Say once which stored values were set aside (store.Store.load) since the last time."""
+        if not self.store.news:
+            return
+        what = [self.t(f"aside.what.{key.removeprefix(store.PREFIX)}") for key in self.store.news]
+        self.store.news.clear()
+        self.say(self.t("aside.said", what=", ".join(what)), error=True)
 
     async def load_language(self, lang: str) -> None:
         if not self.english:
@@ -296,6 +323,8 @@ class Shell:
             new_moment, self.moment = moment != self.moment, moment
             focus = self.play.take_focus() if screen == "play" else None
             self.page.draw(screen, self.topbar(screen) + self.notice(screen) + body, self.animations, new_moment, focus)
+        if self.booted:  # (at boot, said after the boot's own notes)
+            self.say_aside()
 
     def topbar(self, screen: str) -> str:
         t = self.t

@@ -19,6 +19,7 @@ import random
 from pygame_core.table import SaveError, Table
 
 from . import savesync, shelf, store
+from .controller import UI_SCHEMA
 
 
 class TableLife:
@@ -39,14 +40,14 @@ class TableLife:
 
     # --- what is kept besides the running game -----------------------------------------------------
     def history(self) -> list[dict]:
-        return shelf.check_history(self.store.get_json(store.HISTORY, []))
+        return self.store.load(store.HISTORY, shelf.HISTORY_SCHEMA, [])
 
     def bests(self, game: str) -> list[dict]:
         """People's best scores in `game`, best first (the results screen and History show them)."""
         return shelf.personal_bests(self.history(), game)
 
     def parked(self) -> dict[str, str]:
-        return shelf.check_parked(self.store.get_json(store.PARKED, {}))
+        return shelf.parked_unfinished(self.store.load(store.PARKED, shelf.PARKED_SCHEMA, {}))
 
     # --- saving -----------------------------------------------------------------------------------
     def save_game(self, table: Table | None, ui_text: str | None) -> bool:
@@ -208,7 +209,7 @@ class TableLife:
             self.broken_save, self.broken_reason = text, self.app.t("save.corrupt")
             return
         self.last_written = text
-        self.play.load(table, self.store.get_json(store.UI, {}))
+        self.play.load(table, self.store.load(store.UI, UI_SCHEMA, {}))
 
     async def adopt_stored(self, note: str | None) -> None:
         """Take over the table saved in storage (another tab's), with a note for the player."""
@@ -226,7 +227,7 @@ class TableLife:
         except Exception:
             return  # a broken save from elsewhere: keep playing here; our next save replaces it
         self.last_written = text
-        self.play.load(table, self.store.get_json(store.UI, {}))
+        self.play.load(table, self.store.load(store.UI, UI_SCHEMA, {}))
         if note:
             self.app.say(self.app.t(note), error=True)
         self.app.render()

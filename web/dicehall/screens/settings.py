@@ -1,13 +1,19 @@
 """Settings: language, motion, the auto-fill countdown, the computer's pace, feel, hints, rooms.
 
-Stored settings are read back one by one: anything malformed falls back to its default and the
-player is told once (`settings.reset`), so no stored value can stop the app."""
+Stored settings are read back one by one (SETTINGS_SCHEMA): anything malformed falls back to its
+default and is set aside, and the player is told once, so no stored value can stop the app."""
 
 from __future__ import annotations
 
+import json
+
+from pygame_core.schema import Bool, Choice, Field, Fields, Invalid, Maybe, Report, Text, Via
+
 from ..dom import button, esc
 from ..i18n import LANGUAGES
-from ..rooms import ROOM_SETTINGS, check_setting as check_room_setting
+from ..rooms import ROOM_SETTINGS
+from ..rooms import check_setting as check_room_setting
+from ..store import PREFIX
 
 DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "autofill_seconds": 3, "hints": False,
                     "pace": "normal", "offline_noted": False,
@@ -17,33 +23,32 @@ COUNTDOWN_CHOICES = (2, 3, 5, 10)
 SWITCHES = ("animations", "autofill", "hints", "sound", "vibrate")
 
 
+def _room_setting(key: str) -> Via:
+    return Via(lambda value: check_room_setting(key, value), "a room setting")
+
+
+# Each stored setting is checked on its own: an unsound one falls back to its default (and is set
+# aside, store.Store.load), the others are kept.
+SETTINGS_SCHEMA = Fields({
+    "lang": Field(Maybe(Text(8, choices=LANGUAGES)), fallback=True),
+    "animations": Field(Maybe(Bool()), fallback=True),
+    **{key: Field(Bool(), fallback=True, default=DEFAULT_SETTINGS[key])
+       for key in ("autofill", "hints", "offline_noted", "sound", "vibrate")},
+    "autofill_seconds": Field(Choice(*COUNTDOWN_CHOICES), fallback=True, default=3),
+    "pace": Field(Text(8, choices=PACES), fallback=True, default="normal"),
+    **{key: Field(_room_setting(key), fallback=True, default="") for key in ROOM_SETTINGS},
+}, report_extra=True)
+
+
 def check_settings(data) -> tuple[dict, bool]:
     """Stored settings, each checked, and whether all of them were sound."""
-    settings = dict(DEFAULT_SETTINGS)
     if data is None:
-        return settings, True
-    if not isinstance(data, dict):
-        return settings, False
-    sound = True
-    for key, value in data.items():
-        if key == "lang" and (value is None or (isinstance(value, str) and value in LANGUAGES)):
-            settings["lang"] = value
-        elif key == "animations" and (value is None or isinstance(value, bool)):
-            settings["animations"] = value
-        elif key in ("autofill", "hints", "offline_noted", "sound", "vibrate") and isinstance(value, bool):
-            settings[key] = value
-        elif key == "autofill_seconds" and type(value) is int and value in COUNTDOWN_CHOICES:
-            settings[key] = value
-        elif key == "pace" and isinstance(value, str) and value in PACES:
-            settings[key] = value
-        elif key in ROOM_SETTINGS:
-            try:
-                settings[key] = check_room_setting(key, value)
-            except ValueError:
-                sound = False
-        else:
-            sound = False
-    return settings, sound
+        return dict(DEFAULT_SETTINGS), True
+    report = Report()
+    try:
+        return SETTINGS_SCHEMA.check(data, "$", report), not report.dropped
+    except Invalid:
+        return dict(DEFAULT_SETTINGS), False
 
 
 def render(app) -> str:
@@ -77,8 +82,39 @@ def render(app) -> str:
             f'<label>{esc(t("settings.room_ice"))} <input type="text" data-field="room_ice" data-testid="set-room-ice" '
             f'value="{esc(settings.get("room_ice", ""))}" autocomplete="off"></label>'
             f'<p class="muted">{esc(t("settings.room_ice_help"))}</p></div>'
+            + set_aside(app) +
             '<div class="actionbar">' + button(esc(t("nav.back")), action="go", arg=app.back_target(), cls="btn primary big",
                                                testid="settings-back") + "</div></section>")
+
+
+def set_aside(app) -> str:
+    """The stored values that failed their check (store.Store.load), offered for Export."""
+    kept = app.store.aside()
+    if not kept:
+        return ""
+    t = app.t
+    items = "".join(f'<li><bdi>{esc(t(f"aside.what.{key.removeprefix(PREFIX)}"))}</bdi> · '
+                    f'{esc(app.page.date_text(entry["when"], app.lang))}</li>'
+                    for key, entry in sorted(kept.items(), key=lambda kv: kv[1]["when"]))
+    return (f'<div class="card" data-testid="set-aside"><h2>{esc(t("aside.heading"))}</h2>'
+            f'<p class="muted">{esc(t("aside.help"))}</p><ul>{items}</ul><div class="row">'
+            + button(esc(t("aside.export")), action="aside-export", cls="btn", testid="aside-export")
+            + button(esc(t("aside.delete")), action="aside-delete", cls="btn", testid="aside-delete")
+            + "</div></div>")
+
+
+def _export_aside(app, arg) -> None:
+    kept = app.store.aside()
+    if kept:
+        app.page.download("dicehall-set-aside.json", json.dumps(kept, ensure_ascii=False, indent=1))
+
+
+def _delete_aside(app, arg) -> None:
+    app.store.forget_aside()
+    app.render()
+
+
+ACTIONS = {"aside-export": _export_aside, "aside-delete": _delete_aside}
 
 
 # --- form fields -----------------------------------------------------------------------------

@@ -33,7 +33,7 @@ def options_text(t, game: str, options: dict | None) -> str:
 def default_setup(app, game: str) -> dict:
     """The last set-up of this game (names and options remembered), else a person and a computer."""
     entry = get_entry(game)
-    remembered = shelf.check_setup(game, app.store.get_json(store.SETUPS, {}), SYMBOLS)
+    remembered = shelf.check_setup(game, app.store.load(store.SETUPS, shelf.SETUPS_SCHEMA, {}), SYMBOLS)
     if remembered:
         return {"game": game, **remembered}
     t = app.t
@@ -164,7 +164,7 @@ def start(app, arg) -> None:
     setup = app.setup
     seats = [{"name": seat["name"].strip()[:MAX_NAME] or app.t("setup.default_name", n=i + 1),
               "symbol": seat["symbol"], "ai": seat["ai"]} for i, seat in enumerate(setup["seats"])]
-    app.store.put_json(store.SETUPS, shelf.remember_setup(app.store.get_json(store.SETUPS, {}), setup["game"], seats,
+    app.store.put_json(store.SETUPS, shelf.remember_setup(app.store.load(store.SETUPS, shelf.SETUPS_SCHEMA, {}), setup["game"], seats,
                                                           setup["options"]))
     app.life.start(setup["game"], seats, dict(setup["options"]))
 
