@@ -11,7 +11,8 @@
  *           | ("close", connId, null) | ("error", connId|null, code) | ("broker", null, "lost"|"back")
  *   diceHallRooms.join(optionsJson, onEvent) -> {send(text), close()}
  *     onEvent("open", null, null) (after every (re)connection) | ("message", null, text)
- *           | ("close", null, null) | ("error", null, code)
+ *           | ("close", null, null) | ("error", null, code) (a code said again only after an open)
+ *     It retries until close(): while the page is in sight at least every second (guestWait).
  *
  * optionsJson: {"room": id, "token": host token (host only), "broker": {host, port, path,
  * secure, key} or null (PeerJS's public broker), "iceServers": [...]}. iceServers is always
@@ -24,7 +25,8 @@
 
   const MAX_MESSAGE = 65536;        // a guest's message longer than this (UTF-16 units) is refused
   const BACKOFF_FIRST = 500;        // retry delays: 0.5 s doubling ...
-  const BACKOFF_LAST = 30000;       // ... up to 30 s
+  const BACKOFF_LAST = 30000;       // ... up to 30 s (a hidden guest page, and every host page)
+  const VISIBLE_RETRY_MS = 1000;    // a guest page in sight waits at most this: see guestWait
   const STABLE_MS = 5000;           // a link open this long resets the guest's retry delay
   const PENDING_MS = 20000;         // a data connection not open after this is given up
   // PeerJS errors that no retry can mend (a guest's taken random id is mended by a new id).
@@ -104,9 +106,21 @@
     };
   }
 
-  // Keep a peer registered with the broker: reconnect() with backoff after each loss.
-  // Data connections keep working while the broker is away.
-  function brokerRetry(getPeer) {
+  // How long a guest waits before its next try, from its backoff. Ruling (issue 28: guests
+  // stayed "connection lost" 10 s after the host came back): a page in sight tries at least
+  // every VISIBLE_RETRY_MS, jittered to 0.6-1 times that so a room's guests do not all knock at
+  // once; a try is one broker round trip, so a guest is back about a second after its host. A
+  // hidden page backs off up to 30 s, and tries at once when shown again (join's `shown`).
+  function guestWait(backoff) {
+    const delay = backoff.next();
+    if (document.hidden) return delay;
+    return Math.round(Math.min(delay, VISIBLE_RETRY_MS) * (0.6 + 0.4 * Math.random()));
+  }
+
+  // Keep a peer registered with the broker: reconnect() with backoff after each loss (`wait`
+  // turns the backoff into a delay: a guest's is guestWait). Data connections keep working
+  // while the broker is away.
+  function brokerRetry(getPeer, wait = (backoff) => backoff.next()) {
     const backoff = new Backoff();
     let timer = null;
     return {
@@ -115,7 +129,7 @@
         timer = setTimeout(() => {
           if (getPeer() !== peer || peer.destroyed || !peer.disconnected) return;
           try { peer.reconnect(); } catch (err) { /* destroyed meanwhile: its close handler restarts */ }
-        }, backoff.next());
+        }, wait(backoff));
       },
       back() { clearTimeout(timer); backoff.reset(); },
       stop() { clearTimeout(timer); },
@@ -246,8 +260,9 @@
     let closed = false, hidden = false, fatal = false;
     let peer = null, brokerLost = false, restartTimer = null;
     let conn = null, connOpenedAt = 0, retryTimer = null, pendingTimer = null;
+    let lastError = null;  // said once until the next open: retries every second say it again
     const emit = window.diceHallEmitter("diceHallRooms", onEvent, () => closed);
-    const broker = brokerRetry(() => peer);
+    const broker = brokerRetry(() => peer, guestWait);
     const restart = new Backoff();
     const retry = new Backoff();
 
@@ -272,7 +287,8 @@
         const type = errorType(err);
         if (type === "network" && brokerLost) return;
         if (FATAL.has(type)) fatal = true;
-        emit("error", null, type);
+        if (type !== lastError) emit("error", null, type);
+        lastError = type;
         if (type === "peer-unavailable") giveUpPending();  // the host is not there (yet): retry later
         if (type === "unavailable-id" && !p.destroyed) p.destroy();  // our random id clashed: a new one
       });
@@ -280,13 +296,14 @@
         if (peer !== p) return;
         peer = null;
         broker.stop();
-        if (!closed && !hidden && !fatal) restartTimer = setTimeout(start, restart.next());
+        if (!closed && !hidden && !fatal) restartTimer = setTimeout(start, guestWait(restart));
       });
     }
 
     // One data connection to the host at a time; needs the broker (for signalling).
     function connect() {
       clearTimeout(retryTimer);
+      retryTimer = null;
       if (closed || hidden || !peer || !peer.open || conn) return;
       // "raw": strings go over the data channel as they are ("json" refuses 16 300 bytes and more).
       const c = peer.connect(room, { reliable: true, serialization: "raw" });
@@ -298,6 +315,7 @@
         if (conn !== c) return;
         clearTimeout(pendingTimer);
         connOpenedAt = Date.now();
+        lastError = null;
         emit("open", null, null);
       });
       c.on("data", (data) => {
@@ -317,7 +335,15 @@
         connOpenedAt = 0;
         emit("close", null, null);
       }
-      if (!closed && !hidden && !fatal) retryTimer = setTimeout(connect, retry.next());
+      if (!closed && !hidden && !fatal) retryTimer = setTimeout(connect, guestWait(retry));
+    }
+
+    // The page is in sight again: a try now, not after the long wait of a hidden page.
+    function shown() {
+      if (document.hidden || closed || hidden || fatal) return;
+      if (retryTimer !== null && !conn) { retry.reset(); connect(); }
+      if (!peer && restartTimer !== null) { clearTimeout(restartTimer); restartTimer = null; restart.reset(); start(); }
+      if (peer && brokerLost) { broker.back(); broker.lost(peer); }
     }
 
     function giveUpPending() {
@@ -342,6 +368,7 @@
     const unlisten = lifecycle(
       () => { hidden = true; teardown(); },
       () => { hidden = false; retry.reset(); start(); });
+    document.addEventListener("visibilitychange", shown);
     load().then(start, () => emit("error", null, "load-failed"));
 
     return {
@@ -354,6 +381,7 @@
         if (closed) return;
         closed = true;  // no event after this, no more retries
         unlisten();
+        document.removeEventListener("visibilitychange", shown);
         teardown();
       },
     };
