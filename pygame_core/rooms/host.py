@@ -51,8 +51,8 @@ from dataclasses import dataclass, field
 
 from ..protocol import CHANCE, IllegalMove
 from ..ranking import Standings
-from ..safejson import exact_int
 from ..registry import get_entry
+from ..schema import Any, Choice, Field, Fields, Int, ListOf, MapOf, Maybe, Number, Text, Tuple
 from ..table import Table
 from . import fairdice
 from .messages import MAX_CHAT, MAX_NAME, BadMessage, clean_text, encode, parse_from_guest
@@ -627,40 +627,38 @@ class RoomHost:
 
     @classmethod
     def from_json(cls, data, now: float, on_change=None) -> "RoomHost":
-        """Resume the host's room after a reload; ValueError when the save cannot be trusted."""
+        """Resume the host's room after a reload; ValueError (schema.Invalid for the save's
+        shape, ROOM_SAVE) when the save cannot be trusted."""
+        data = ROOM_SAVE.check(data)
         try:
-            if not isinstance(data, dict) or data.get("format") != "dicehall-room" or data.get("version") != 1:
-                raise ValueError("not a room save")
             table = Table.from_json(data["table"])
-            room = cls(table, float(data["created"]), str(data["host"]), symbols=[str(s) for s in data["symbols"]][:8],
-                       on_change=on_change)
-            room.room_id, room.token = _token(data["room"], 40), _token(data["token"], 64)
-            room.expires = float(data["expires"])
-            holders = [str(h) for h in data["holders"]]
-            guests = {}
-            for g in data["guests"][:MAX_GUESTS]:
-                guest = Guest(_token(g["id"], 64), clean_text(str(g["name"]), MAX_NAME) or "?", _hex(g["secret_hash"]))
-                guests[guest.guest_id] = guest
-            if len(holders) != len(table.seats) or any(h != HOST and h not in guests for h in holders):
-                raise ValueError("seat holders do not match")
-            room.holders, room.guests = holders, guests
-            room.chat = [_chat_line(line) for line in data["chat"][-CHAT_HISTORY:]]
-            room.chat_count = exact_int(data["chat_count"], 0, 2**53)
-            dice = data["dice"]
-            room.dice = None
-            if dice is not None:
-                log = DiceLog(int(dice["game"]), _hex(dice["seed"]), _hex(dice["commit"]))
-                if fairdice.commitment(log.seed) != log.commit:
-                    raise ValueError("dice seed does not match its commitment")
-                log.entropies = [(_token(g, 64), _hex(v)) for g, v in dice["entropies"]]
-                log.throws = [(int(i), _hex(mix), tuple(int(s) for s in sides), [int(v) for v in values])
-                              for i, mix, sides, values in dice["throws"]]
-                room.dice = log
-            elif table.match is not None and not table.state.is_terminal():
-                room._new_dice()
-            return room
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as err:
+        except ValueError as err:
             raise ValueError(f"the room cannot be resumed: {err}") from err
+        room = cls(table, data["created"], data["host"], symbols=data["symbols"], on_change=on_change)
+        room.room_id, room.token, room.expires = data["room"], data["token"], data["expires"]
+        holders = data["holders"]
+        guests = {}
+        for g in data["guests"]:
+            guest = Guest(g["id"], clean_text(g["name"], MAX_NAME) or "?", g["secret_hash"])
+            guests[guest.guest_id] = guest
+        if len(holders) != len(table.seats) or any(h != HOST and h not in guests for h in holders):
+            raise ValueError("the room cannot be resumed: seat holders do not match")
+        room.holders, room.guests = holders, guests
+        room.chat = [{**line, "who": clean_text(line["who"], MAX_NAME), "text": clean_text(line["text"], MAX_CHAT)}
+                     for line in data["chat"][-CHAT_HISTORY:]]
+        room.chat_count = data["chat_count"]
+        dice = data["dice"]
+        room.dice = None
+        if dice is not None:
+            log = DiceLog(dice["game"], dice["seed"], dice["commit"])
+            if fairdice.commitment(log.seed) != log.commit:
+                raise ValueError("the room cannot be resumed: dice seed does not match its commitment")
+            log.entropies = [tuple(e) for e in dice["entropies"]]
+            log.throws = [(i, mix, tuple(sides), values) for i, mix, sides, values in dice["throws"]]
+            room.dice = log
+        elif table.match is not None and not table.state.is_terminal():
+            room._new_dice()
+        return room
 
 
 class RoomDice:
@@ -700,20 +698,27 @@ class TableDoor:
             self.submit(CHANCE, self.room.throw(index), index)
 
 
-def _token(value, limit: int) -> str:
-    if not isinstance(value, str) or not 0 < len(value) <= limit or not value.replace("-", "").replace("_", "").isalnum():
-        raise ValueError("bad token")
-    return value
+# The host's save (RoomHost.to_json), checked whole before any field is used (pygame_core.schema).
+def _token_text(limit: int) -> Text:
+    return Text(limit, 1, test=lambda v: v.replace("-", "").replace("_", "").isalnum())
 
 
-def _hex(value) -> str:
-    if not isinstance(value, str) or not 0 < len(value) <= 128 or any(c not in "0123456789abcdef" for c in value):
-        raise ValueError("bad hex")
-    return value
-
-
-def _chat_line(line) -> dict:
-    seat = line["seat"]
-    return {"id": int(line["id"]), "who": clean_text(str(line["who"]), MAX_NAME),
-            "seat": None if seat is None else int(seat), "text": clean_text(str(line["text"]), MAX_CHAT),
-            "at": float(line["at"])}
+HEX = Text(128, 1, test=lambda v: all(c in "0123456789abcdef" for c in v))
+SECONDS = Number(0, 2**53)
+ROOM_SAVE = Fields({
+    "format": Choice("dicehall-room"), "version": Choice(1),
+    "room": _token_text(40), "token": _token_text(64), "created": SECONDS, "expires": SECONDS,
+    "host": Text(1000), "symbols": ListOf(Text(16), 8),
+    "table": MapOf(Text(40), Any(), 20),  # (Table.from_json checks it further)
+    "holders": ListOf(Text(64), 8),
+    "guests": ListOf(Fields({"id": _token_text(64), "name": Text(1000), "secret_hash": HEX}), MAX_GUESTS),
+    "chat": ListOf(Fields({"id": Int(0, 2**53), "who": Text(1000), "seat": Maybe(Int(0, 7)), "text": Text(10_000),
+                           "at": SECONDS}), 10_000),
+    "chat_count": Int(0, 2**53),
+    "dice": Maybe(Fields({
+        "game": Int(0, 2**53), "seed": HEX, "commit": HEX,
+        "entropies": ListOf(Tuple(_token_text(64), HEX), 100_000),
+        "throws": ListOf(Tuple(Int(0, 10**7), HEX, ListOf(Int(1, 10**6), 100), ListOf(Int(0, 10**6), 100)), 1_000_000),
+    })),
+    "direct": Field(Choice(True, False), optional=True, default=False),  # (web/dicehall/roomdesk.py's)
+})

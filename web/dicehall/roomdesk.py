@@ -24,13 +24,13 @@ import json
 
 from pygame_core.registry import get_entry
 from pygame_core.rooms.guest import RoomGuest
-from pygame_core.rooms.host import HOST, RoomHost
+from pygame_core.rooms.host import HOST, ROOM_SAVE, RoomHost
 from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
 
 from . import roomscreens, store
 from .roomscreens import ERRORS, unquoted
-from .rooms import (GuestSession, HostSession, host_table, read_answer, saved_guest, valid_invitation, valid_qr,
-                    valid_room_id)
+from .rooms import (GUEST_SAVE, GuestSession, HostSession, host_table, read_answer, saved_guest, valid_invitation,
+                    valid_qr, valid_room_id)
 
 ROOM_KEY = store.ROOM  # the hosted room (with its dice seed and broker token): this phone only
 GUEST_KEY = store.GUEST  # the room this phone is a guest of: room id, guest id, seat secret
@@ -63,16 +63,17 @@ class RoomDesk:
     def boot(self) -> None:
         """After the app resumed its table: the room this phone hosted, or the room it is a guest
         of (the page reloaded on its join link), comes back."""
-        data = self.app.store.get_json(ROOM_KEY)
+        data = self.app.store.load(ROOM_KEY, ROOM_SAVE)  # (an unsound save is set aside, and reads None)
         if data is not None:
             try:
                 room = RoomHost.from_json(data, self.app.clock())
-            except ValueError:
+            except ValueError as err:  # sound in shape, yet not a room to resume (its table, its dice)
+                self.app.store.set_aside(ROOM_KEY, self.app.store.get(ROOM_KEY) or "", [("$", str(err)[:200])])
                 room = None
             play = self.app.play
             own = play.table.record.moves if play.running else None
             if room is None or room.expired(self.app.clock()) or own is None or room.table.game != play.table.game \
-                    or room.table.record.moves[:len(own)] != own:
+                    or room.table.record is None or room.table.record.moves[:len(own)] != own:
                 self.app.store.remove(ROOM_KEY)  # over, or not about this table any more
             else:
                 play.load(room.table)  # the room's save is written first: it is never behind
@@ -80,7 +81,7 @@ class RoomDesk:
         parts = self.app.route()
         # (A direct invitation is good for one connection: a reload on it asks to join again.)
         if parts[0] == "join" and len(parts) == 2:
-            saved = saved_guest(self.app.store.get_json(GUEST_KEY))
+            saved = saved_guest(self.app.store.load(GUEST_KEY, GUEST_SAVE))
             if saved is not None and saved["room"] == parts[1] and saved["guest"] is not None:
                 self._join(saved["room"], saved["name"], saved["guest"], saved["secret"])
 
@@ -172,7 +173,7 @@ class RoomDesk:
         if invitation is not None:
             # A new invitation to a room this phone was let into before: the same guest, the
             # same seat, no asking again (a direct link cannot come back by itself).
-            saved = saved_guest(self.app.store.get_json(GUEST_KEY))
+            saved = saved_guest(self.app.store.load(GUEST_KEY, GUEST_SAVE))
             if saved is not None and saved["room"] == room_id:
                 guest_id, secret = saved["guest"], saved["secret"]
         self._join(room_id, name, guest_id, secret, invitation)

@@ -30,6 +30,7 @@ import secrets
 from pygame_core.rooms.guest import RoomGuest
 from pygame_core.rooms.host import RoomDice, RoomHost
 from pygame_core.rooms.messages import encode
+from pygame_core.schema import Choice, Field, Fields, Invalid, Maybe, Text
 
 PING_SECONDS = 2.0  # a guest's heartbeat; the host shows it away after 6 s without any message
 DEFAULT_ICE = [{"urls": "stun:stun.l.google.com:19302"}]  # STUN only: never a TURN relay silently
@@ -389,19 +390,26 @@ class GuestSession:
         self.send(self.guest.say(text))
 
 
+def _token(text: str) -> bool:
+    return text.replace("-", "").replace("_", "").isalnum()
+
+
+# A guest's saved room (GuestSession.save), checked by store.Store.load (set aside when unsound).
+GUEST_SAVE = Fields({
+    "format": Choice("dicehall-guest"), "version": Choice(1),
+    "room": Text(40, 8, test=lambda text: valid_room_id(text)), "name": Text(1000),
+    "guest": Field(Maybe(Text(64, 8, test=_token)), optional=True),
+    "secret": Field(Maybe(Text(64, 8, test=_token)), optional=True),
+})
+
+
 def saved_guest(data) -> dict | None:
     """A guest's saved room (`GuestSession.save`), checked; None when it cannot be trusted."""
-    if not isinstance(data, dict) or data.get("format") != "dicehall-guest" or data.get("version") != 1:
+    try:
+        data = GUEST_SAVE.check(data)
+    except Invalid:
         return None
-    fields = {k: data.get(k) for k in ("room", "name", "guest", "secret")}
-    if not isinstance(fields["room"], str) or not valid_room_id(fields["room"]) or not isinstance(fields["name"], str):
-        return None
-    for key in ("guest", "secret"):
-        value = fields[key]
-        if value is not None and (not isinstance(value, str) or not 8 <= len(value) <= 64
-                                  or not value.replace("-", "").replace("_", "").isalnum()):
-            return None
-    return fields
+    return {k: data[k] for k in ("room", "name", "guest", "secret")}
 
 
 def valid_room_id(text: str) -> bool:

@@ -10,7 +10,7 @@ from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME
 
 from . import store
 from .dom import attrs, button, esc
-from .rooms import GuestSession, saved_guest, valid_invitation, valid_room_id
+from .rooms import GUEST_SAVE, GuestSession, saved_guest, valid_invitation, valid_room_id
 from .widgets.seats import name_html, symbol_html
 
 ERRORS = {"unavailable-id": "room.err.taken", "browser-incompatible": "room.err.browser",
@@ -233,7 +233,7 @@ def render_join(desk, room_id: str | None, invitation: str | None = None) -> str
         invitation = unquoted(invitation)  # a messenger may have escaped its "~"
         if desk._new_invitation():
             session = None  # a new invitation after a lost link: join by it
-        saved = saved_guest(desk.app.store.get_json(store.GUEST))
+        saved = saved_guest(desk.app.store.load(store.GUEST, GUEST_SAVE))
         again = saved is not None and saved["room"] == room_id and saved["guest"] is not None
         if again and not desk.name_draft and session is None:  # the name this phone gave
             desk.name_draft = saved["name"]
