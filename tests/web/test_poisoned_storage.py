@@ -6,73 +6,20 @@ poison (a list, an object, a long string, 1e999, -1e999, NaN, a 400-digit number
 beside the poison resumes and is never condemned; what its check refused is set aside, said, and
 offered in Settings; and Home, a set-up and History still open without an error.
 A CPython test (the whole shell on tests/web/fakepage.py); the browser's own part (PyScript
-painting a traceback) is the browser's attack tests'."""
+painting a traceback) is tests/browser/test_poisoned_keys.py (the poisons: tests/poisons.py)."""
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
-from dicehall import shelf
 from dicehall.rooms import MemoryTransport
-
-from pygame_core.rooms.host import RoomHost
 from fakehost import run
 from fakepage import Browser, FakePage
-from support import mid_game_table
+from poisons import POISONS, paths, poisoned, sound_values
 from test_catalogs import SHARED
-from test_shelf import finished_table
 
 pytestmark = pytest.mark.usefixtures("instant_sleep")
-
-DEEP: object = 1
-for _ in range(40):
-    DEEP = [DEEP]
-POISONS = [[], {}, "x" * 300, 1e999, -1e999, float("nan"), 10**400, True, None, 1.5, DEEP]
-
-
-def sound_values() -> dict:
-    table = mid_game_table("penta")
-    seats = [{"name": "A", "symbol": "●", "ai": None}, {"name": "B", "symbol": "▲", "ai": "greedy"}]
-    return {
-        "dicehall.settings": {"lang": "en", "animations": False, "autofill": False},
-        "dicehall.setups": {"penta": {"seats": seats, "options": {}}},
-        "dicehall.table": table.to_json(),
-        "dicehall.parked": {"rolf": mid_game_table("rolf").dumps()},
-        "dicehall.history": [shelf.history_entry(finished_table(), when=1_800_000_000)],
-        "dicehall.ui": {"moves": table.match.index},
-        # The running game hosted as a room (its save holds the same table), and a room joined.
-        "dicehall.room": RoomHost(table, 1_800_000_000.0, "Host").to_json(),
-        "dicehall.guest": {"format": "dicehall-guest", "version": 1, "room": "dice-abcdefghijklmnop", "name": "Eve",
-                           "guest": "g" * 16, "secret": "s" * 32},
-    }
-
-
-def paths(value, prefix=(), whole=()):
-    """Where a poison can go: the value itself, and each field (the first 3 items of a list);
-    the parts named in `whole` only as a whole (a room's table: the table's own key covers it)."""
-    yield prefix
-    if prefix in whole:
-        return
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from paths(item, prefix + (key,), whole)
-    elif isinstance(value, list):
-        for i, item in enumerate(value[:3]):
-            yield from paths(item, prefix + (i,), whole)
-
-
-def poisoned(value, path, poison):
-    if not path:
-        return poison
-    value = copy.deepcopy(value)
-    target = value
-    for step in path[:-1]:
-        target = target[step]
-    target[path[-1]] = poison
-    return value
-
 
 SOUND = sound_values()
 EN = SHARED["en"]
@@ -81,7 +28,7 @@ EN = SHARED["en"]
 @pytest.mark.parametrize("key", list(SOUND))
 def test_no_stored_value_stops_the_app(key):
     failures, set_aside = [], []
-    for path in paths(SOUND[key], whole={("table",), ("dice", "throws")}):
+    for path in paths(SOUND[key]):
         for poison in POISONS:
             browser = Browser()
             for other, value in SOUND.items():
