@@ -52,7 +52,9 @@ export async function digestOf(bytes) {
 async function checked(packed, expected) {
   if (!expected || (await digestOf(packed)) !== expected) throw new Error("boot snapshot: digest mismatch");
 }
-const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}.bin`, import.meta.url).href;
+// ("-nojspi": made by an interpreter created without JSPI, see withoutJspi; one made with it,
+// stored by an earlier version of this file, is never restored into one without.)
+const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}-nojspi.bin`, import.meta.url).href;
 const ON_MAIN_THREAD = typeof document !== "undefined";
 // Always passed to Pyodide: without it, loadPyodide finds its own folder by throwing an Error
 // and parsing its stack (the AI worker did, on every boot; the page passed it already).
@@ -200,6 +202,37 @@ function mark(name, value) {
   else if (name === "data-boot") console.info(`dicehall boot (worker): ${value}`); // no <html> there
 }
 
+// Pyodide runs Python on stacks of its own (JSPI, WebAssembly.Suspending) where the browser has
+// them. Chromium then crashes the whole tab now and then ("Target crashed" in the browser tests,
+// "Aw, Snap!" for a player; Chromium 156 here): when it samples a native stack on the page's
+// thread while Python runs on such a stack (its sampling heap profiler, on in a share of
+// renderers, or GWP-ASan, or DevTools' memory sampling), its frame-pointer unwinder scans past
+// the end of that stack into an unmapped page (SIGSEGV at the same instruction in all 41 crash
+// dumps on the test machine, 11 from ordinary test runs). With DevTools sampling every 4 KiB, 17
+// of 30 return visits crashed; without JSPI, 0 of 30 (tests/browser/test_renderer_crash.py). The app never needs JSPI (it blocks on
+// nothing: no run_sync), and Safari has none: the module is created as there, the two feature
+// tests Pyodide reads while creating it hidden for that time. The interpreter decides then, once.
+const JSPI_NAMES = ["Suspending", "Suspender"]; // the standard API, and the older one
+let jspiHidden = 0;
+const jspiKept = {}; // name -> its property descriptor
+
+async function withoutJspi(create) {
+  if (jspiHidden++ === 0) {
+    for (const name of JSPI_NAMES) {
+      const kept = Object.getOwnPropertyDescriptor(WebAssembly, name);
+      if (kept) { jspiKept[name] = kept; delete WebAssembly[name]; }
+    }
+  }
+  try {
+    return await create();
+  } finally {
+    if (--jspiHidden === 0) {
+      for (const [name, kept] of Object.entries(jspiKept)) Object.defineProperty(WebAssembly, name, kept);
+      for (const name of JSPI_NAMES) delete jspiKept[name];
+    }
+  }
+}
+
 // Pyodide's options with its module created here: `wasm`, a compiled module (or a promise of one)
 // from elsewhere, is used instead of compiling pyodide.asm.wasm again (else it is compiled here,
 // see compileWasm); `grow` bytes of memory are
@@ -234,7 +267,7 @@ export function moduleOptions(options, { wasm, grow, filled } = {}) {
           return { module, instance: await WebAssembly.instantiate(module, imports) };
         };
       }
-      const module = await createPyodideModule(settings);
+      const module = await withoutJspi(() => createPyodideModule(settings));
       progress({ step: "instantiated" });
       await filled;
       return module;
