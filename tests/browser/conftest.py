@@ -216,69 +216,21 @@ class Console:
 CONSOLE = Console()
 
 
-# Chromium's stderr, all its processes', goes to a file in the profile (BROWSER_LOG): its log
-# (--enable-logging=stderr: a renderer's "Check failed", V8's fatal errors), which Playwright
-# would only show in its debug output. A crashed process's signal is in no log: its crash dump
-# goes under CRASH_HOME in the profile too (CHROME_CONFIG_HOME; else into ~/.config/chromium,
-# shared by every run on the machine). See keep_crash_log.
-BROWSER_LOG = "browser-stderr.log"
-CRASH_HOME = "chromium-home"
-_STDERR_TO_FILE = Path(tempfile.gettempdir()) / f"dicehall-chromium-{os.getpid()}.sh"
-
-
-def _chromium_with_stderr_to_file() -> str:
-    if not _STDERR_TO_FILE.exists():
-        _STDERR_TO_FILE.write_text('#!/bin/sh\nexec "$DICEHALL_CHROMIUM_REAL" "$@" 2>>"$DICEHALL_BROWSER_LOG"\n')
-        _STDERR_TO_FILE.chmod(0o755)
-    return str(_STDERR_TO_FILE)
-
-
-def browser_log(user_data_dir: str | Path) -> str:
-    log = Path(user_data_dir, BROWSER_LOG)
-    return log.read_text(errors="replace") if log.exists() else f"(no {BROWSER_LOG})"
-
-
 def launch_context(playwright_instance, user_data_dir: str, recorder: RequestRecorder | None = None):
-    try:
-        ctx = playwright_instance.chromium.launch_persistent_context(
-            user_data_dir,
-            executable_path=_chromium_with_stderr_to_file(),
-            env={**os.environ, "DICEHALL_CHROMIUM_REAL": CHROMIUM,
-                 "DICEHALL_BROWSER_LOG": str(Path(user_data_dir, BROWSER_LOG)),
-                 "CHROME_CONFIG_HOME": str(Path(user_data_dir, CRASH_HOME))},
-            headless=True,
-            args=CHROMIUM_ARGS + ["--enable-logging=stderr", "--v=0"],
-            viewport={"width": 390, "height": 800},
-        )
-    except Exception as exc:
-        raise RuntimeError(f"Chromium did not start; its stderr:\n{browser_log(user_data_dir)[-4000:]}") from exc
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        user_data_dir,
+        executable_path=CHROMIUM,
+        headless=True,
+        # The browser's own log (chrome_debug.log in the profile) says why a page crashed.
+        args=CHROMIUM_ARGS + ["--enable-logging", "--v=0"],
+        viewport={"width": 390, "height": 800},
+    )
     if recorder is not None:
         ctx.on("request", recorder.record)
     ctx.on("page", CONSOLE.attach)
     for p in ctx.pages:
         CONSOLE.attach(p)
     return ctx
-
-
-CRASH_LOGS = Path(tempfile.gettempdir()) / "dicehall-renderer-crashes"
-
-
-def keep_crash_log(nodeid: str, user_data_dir: str | Path) -> None:
-    """A crashed page's browser log and crash dumps are kept in CRASH_LOGS (a rerun that passes
-    hides the first attempt's output); the end of the log and what each dump says are printed."""
-    from dicehall_browser_crash import summary
-
-    text = "\n".join(line for line in browser_log(user_data_dir).splitlines()
-                     if "dbus" not in line and "D-Bus" not in line)
-    CRASH_LOGS.mkdir(exist_ok=True)
-    kept = CRASH_LOGS / (time.strftime("%Y%m%d-%H%M%S-") + re.sub(r"[^\w.-]+", "_", nodeid)[-120:])
-    Path(f"{kept}.log").write_text(text, encoding="utf-8")
-    dumps = []
-    for dump in sorted(Path(user_data_dir, CRASH_HOME).glob("**/*.dmp")):
-        shutil.copyfile(dump, f"{kept}-{dump.name}")
-        dumps.append(f"{kept}-{dump.name}: {summary(dump)}")
-    print(f"the page crashed; browser log kept in {kept}.log, its end:\n{text[-6000:]}\ncrash dumps:\n  "
-          + ("\n  ".join(dumps) or "(none)"), file=sys.stderr)
 
 
 @pytest.fixture
@@ -327,7 +279,7 @@ def context(playwright_instance, requests_recorder, request):
     user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
     if not cold:
         shutil.copytree(request.getfixturevalue("returning_profile"), user_data, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("Singleton*", BROWSER_LOG, CRASH_HOME))
+                        ignore=shutil.ignore_patterns("Singleton*"))
     ctx = launch_context(playwright_instance, user_data, requests_recorder)
     if request.node.get_closest_marker("boot_snapshot") is None:
         ctx.add_init_script("window.diceHallMakeSnapshot = false;")
@@ -336,7 +288,10 @@ def context(playwright_instance, requests_recorder, request):
     try:
         ctx.close()
         if crashed:
-            keep_crash_log(request.node.nodeid, user_data)
+            log = Path(user_data, "chrome_debug.log")
+            lines = log.read_text(errors="replace").splitlines() if log.exists() else ["(no chrome_debug.log)"]
+            print("browser log around the crash:\n" + "\n".join(
+                line for line in lines if "dbus" not in line and "D-Bus" not in line)[-6000:], file=sys.stderr)
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
     external = requests_recorder.external
@@ -382,6 +337,7 @@ def wait_sw_controlled(page, timeout: float = 60000) -> str:
 
 # --- page helpers shared by the UI tests ---------------------------------------------------
 from support import mid_game_table  # noqa: E402,F401  (a fixed position, the CPython tests' too)
+from dicehall.shell import REACT_MS  # noqa: E402  (web/ is on the path once support is imported)
 
 def catalog(lang: str, game: str | None = None) -> dict:
     """A message catalog (the shared one, plus a game's own), to assert on the words players see."""
@@ -392,6 +348,26 @@ def catalog(lang: str, game: str | None = None) -> dict:
 
 def tid(name: str) -> str:
     return f'[data-testid="{name}"]'
+
+
+# A person's pace between taps: the app ignores a tap that comes within REACT_MS of the drawing
+# of a tap's move (a double tap, web/dicehall/shell.py), and Playwright clicks as fast as the
+# page lets it. Counted from when the previous click returned (its handler, and the draw, done).
+TAP_PACE_S = (REACT_MS + 100) / 1000
+_tapped: dict[int, float] = {}  # id(page) -> time.monotonic() after its last tap
+
+
+def tap(page, target, **kwargs) -> None:
+    """Click `target` (a selector, or a Locator of `page`) like a person: not sooner than
+    TAP_PACE_S after this page's previous tap."""
+    wait = _tapped.get(id(page), float("-inf")) + TAP_PACE_S - time.monotonic()
+    if wait > 0:
+        page.wait_for_timeout(wait * 1000)
+    if isinstance(target, str):
+        page.click(target, **kwargs)
+    else:
+        target.click(**kwargs)
+    _tapped[id(page)] = time.monotonic()
 
 
 def open_app(page, site, settings: dict | None = None, table: str | None = None, ui: dict | None = None) -> float:
@@ -415,13 +391,13 @@ def open_app(page, site, settings: dict | None = None, table: str | None = None,
 
 def start_game(page, game: str, kinds: list[str]) -> None:
     """From Home: a table of `game` with these seats ('person' or 'ai:<level>')."""
-    page.click(tid(f"new-{game}"))
+    tap(page, tid(f"new-{game}"))
     page.wait_for_selector(tid("start-game"))
     if page.locator(tid(f"seats-{len(kinds)}")).count():  # (a game with one player count has no buttons)
-        page.click(tid(f"seats-{len(kinds)}"))
+        tap(page, tid(f"seats-{len(kinds)}"))
     for i, kind in enumerate(kinds):
         page.select_option(tid(f"seat-{i}-kind"), kind)
-    page.click(tid("start-game"))
+    tap(page, tid("start-game"))
     page.wait_for_selector(tid("play"))
 
 
@@ -457,7 +433,7 @@ def take_the_phone(page) -> None:
     person takes the phone."""
     page.wait_for_selector(f'{tid("handover-ok")}, {tid("play")}')
     if page.locator(tid("handover-ok")).count():
-        page.click(tid("handover-ok"))
+        tap(page, tid("handover-ok"))
         page.wait_for_selector(tid("play"))
 
 

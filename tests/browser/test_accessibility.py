@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from dicehall_browser import axe_violations as violations, open_app, tid
+from dicehall_browser import axe_violations as violations, open_app, tap, tid
 from pygame_core.ai import self_play
 from pygame_core.table import Table
 
@@ -36,10 +36,10 @@ def test_no_serious_violations_on_any_screen(site, page, tmp_path, lang):
 
     open_app(page, site, settings)
     check("home")
-    page.click(tid("new-penta"))
+    tap(page, tid("new-penta"))
     page.wait_for_selector(tid("start-game"))
     check("setup")
-    page.click(tid("nav-settings"))
+    tap(page, tid("nav-settings"))
     page.wait_for_selector(tid("set-lang"))
     check("settings")
     page.goto(site.index + "#/rules/penta")
@@ -50,16 +50,16 @@ def test_no_serious_violations_on_any_screen(site, page, tmp_path, lang):
     check("join a room")
     open_app(page, site, settings, table_of(2, ["roll 2 2 5 6 1"]).dumps())
     page.wait_for_selector(tid("hint"))
-    page.click(tid("hint"))
+    tap(page, tid("hint"))
     page.wait_for_selector(tid("hint-option-0"), timeout=30000)
-    page.click(tid("die-0"))
-    page.click(tid("box-chance"))
+    tap(page, tid("die-0"))
+    tap(page, tid("box-chance"))
     check("play")
-    page.click(tid("confirm"))
+    tap(page, tid("confirm"))
     page.wait_for_selector(tid("handover"))
     check("handover")
-    page.click(tid("handover-ok"))
-    page.click(tid("quit"))
+    tap(page, tid("handover-ok"))
+    tap(page, tid("quit"))
     check("quit dialog")
     page.keyboard.press("Escape")
     record, _ = self_play("penta", ["greedy", "beginner"], seed=4)
@@ -68,11 +68,11 @@ def test_no_serious_violations_on_any_screen(site, page, tmp_path, lang):
     open_app(page, site, settings)
     page.set_input_files(tid("import-file"), str(path))
     page.wait_for_selector(tid("results"))
-    page.click(tid("review-open"))
+    tap(page, tid("review-open"))
     page.wait_for_selector(tid("review-plot"), timeout=30000)
     check("results and review")
-    page.click(tid("nav-home"))
-    page.click(tid("nav-history"))
+    tap(page, tid("nav-home"))
+    tap(page, tid("nav-history"))
     page.wait_for_selector(tid("bests-penta"))
     check("history")
     open_app(page, site, settings, table='{"format": "dicehall-save"}')

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from dicehall_browser import open_app, saved_table, tid, wait_ready
+from dicehall_browser import open_app, saved_table, tap, tid, wait_ready
 from pygame_core.table import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.boot_snapshot]
@@ -54,11 +54,11 @@ def stored_snapshot(page, site) -> str:
 def play_a_turn(page) -> list[int]:
     """Roll, score; the computer answers (worker or main thread): the interpreter plays."""
     page.wait_for_selector(tid("roll"))
-    page.click(tid("roll"))
+    tap(page, tid("roll"))
     page.wait_for_selector(tid("box-chance"))
     dice = saved_table(page).state.dice
-    page.click(tid("box-chance"))
-    page.click(tid("confirm"))
+    tap(page, tid("box-chance"))
+    tap(page, tid("confirm"))
     page.wait_for_function("() => { const t = JSON.parse(localStorage.getItem('dicehall.table'));"
                            " return t.record.moves.some(m => m[0] === 1); }", timeout=60000)
     return list(dice)
@@ -204,7 +204,7 @@ def test_two_restores_roll_different_dice_from_the_same_position(site, page):
         page.reload()
         wait_ready(page)
         assert boot_path(page) == "snapshot"
-        page.click(tid("roll"))
+        tap(page, tid("roll"))
         page.wait_for_selector(tid("box-chance"))
         rolls.append(json.loads(page.evaluate("localStorage.getItem('dicehall.table')"))["record"]["moves"][0][1])
     # 7776 throws: equal twice in a row once in 7776 runs of this test if the dice were fair and fresh

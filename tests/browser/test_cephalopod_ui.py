@@ -16,8 +16,8 @@ import time
 
 import pytest
 
-from dicehall_browser import (catalog, long_tasks, no_raw_text, open_app, saved_table, start_game, tid, wait_ready,
-                              watch_long_tasks)
+from dicehall_browser import (catalog, long_tasks, no_raw_text, open_app, saved_table, start_game, tap, tid,
+                              wait_ready, watch_long_tasks)
 from pygame_core.ai import self_play
 
 pytestmark = pytest.mark.browser
@@ -47,7 +47,7 @@ def wait_turn(page) -> str:
     if page.locator(tid("results")).count():
         return "results"
     if page.locator(tid("handover-ok")).count():
-        page.click(tid("handover-ok"))
+        tap(page, tid("handover-ok"))
         page.wait_for_selector(tid("play"))
         return "handover"
     return "move"
@@ -67,7 +67,7 @@ def pick_dice(page, move: str, state) -> None:
     captured = move.split(" ")[1:]
     total = 0
     for k, square in enumerate(captured):
-        page.click(tid(f"pick-{square}"))
+        tap(page, tid(f"pick-{square}"))
         total += state.die(state.geo.index[square])[1]
         page.wait_for_selector(f'{tid("capture-preview")}[data-value="{total}"]')
         page.wait_for_selector(f'{tid(f"pick-{square}")}.picked')
@@ -81,7 +81,7 @@ def play_move(page, move: str) -> None:
     state = saved_table(page).state
     before = index(page)
     at = move.split("x ")[0] if " " in move else move
-    page.click(tid(f"place-{at}"))
+    tap(page, tid(f"place-{at}"))
     if " " in move:
         page.wait_for_selector(tid("capture-picker"))
         if move in choice_captures(state).get(at, []):
@@ -89,7 +89,7 @@ def play_move(page, move: str) -> None:
             pick_dice(page, move, state)
         else:  # the only capture there: chosen already, and explained
             assert page.locator(tid("capture-only")).count() == 1
-        page.click(tid("confirm-capture"))
+        tap(page, tid("confirm-capture"))
     page.wait_for_function(f"() => !document.querySelector('[data-testid=play]') || "
                            f"+document.querySelector('[data-testid=play]').dataset.index > {before} || "
                            f"document.querySelector('[data-testid=handover]')", timeout=30000)
@@ -111,10 +111,10 @@ def reload_mid_choice(page, move: str, state) -> None:
     loads again; the choice comes back as it was and is finished (live preview) and confirmed."""
     at = move.split("x ")[0]
     first, *rest = move.split(" ")[1:]
-    page.click(tid(f"place-{at}"))
+    tap(page, tid(f"place-{at}"))
     page.wait_for_selector(tid("capture-picker"))
     assert page.locator(tid("confirm-capture")).is_disabled()  # nothing chosen yet
-    page.click(tid(f"pick-{first}"))
+    tap(page, tid(f"pick-{first}"))
     page.wait_for_selector(f'{tid(f"pick-{first}")}.picked')
     page.reload()
     wait_ready(page)
@@ -123,14 +123,14 @@ def reload_mid_choice(page, move: str, state) -> None:
     assert json.loads(page.evaluate("localStorage.getItem('dicehall.ui')"))["picked"] == [first]
     total = state.die(state.geo.index[first])[1]
     for sq in rest:
-        page.click(tid(f"pick-{sq}"))
+        tap(page, tid(f"pick-{sq}"))
         total += state.die(state.geo.index[sq])[1]
         page.wait_for_selector(f'{tid("capture-preview")}[data-value="{total}"]')
     assert page.get_attribute(tid("capture-preview"), "data-complete") == "1"
     assert page.locator(f'{tid(f"sq-{at}")} .pips').inner_text() == str(total)  # the new die, previewed
     no_raw_text(page, "cephalopod")  # the picker on a 360 px phone
     before = index(page)
-    page.click(tid("confirm-capture"))
+    tap(page, tid("confirm-capture"))
     page.wait_for_function(f"() => !document.querySelector('[data-testid=play]') || "
                            f"+document.querySelector('[data-testid=play]').dataset.index > {before}")
 
@@ -146,13 +146,13 @@ def test_a_4x4_game_set_up_and_played_to_the_end_by_clicks_on_a_phone_in_arabic(
     page.set_viewport_size({"width": 360, "height": 640})
     open_app(page, site, {**FAST, "pace": "fast", "lang": lang})
     page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=120000)
-    page.click(tid("new-cephalopod"))
-    page.click(tid("option-size-4"))
+    tap(page, tid("new-cephalopod"))
+    tap(page, tid("option-size-4"))
     page.wait_for_selector(f'{tid("option-size-4")}[aria-pressed="true"]')
     page.select_option(tid("seat-0-kind"), "person")
     page.select_option(tid("seat-1-kind"), "ai:medium")
     no_raw_text(page, "cephalopod")  # the set-up
-    page.click(tid("start-game"))
+    tap(page, tid("start-game"))
     page.wait_for_selector(tid("play"))
     assert page.locator(".boardgrid .square").count() == 16  # 4×4
     assert page.evaluate("document.documentElement.dir") == "rtl"
@@ -171,12 +171,12 @@ def test_a_4x4_game_set_up_and_played_to_the_end_by_clicks_on_a_phone_in_arabic(
             if turn != "move":
                 continue
             if not stepped and moves >= 4:  # step back through the history, then return
-                page.click(tid("history-back"))
+                tap(page, tid("history-back"))
                 page.wait_for_selector(tid("history-note"))
                 assert page.locator("button[data-action=place]").count() == 0
                 assert page.inner_text(tid("history-note")) == texts["cephalopod.history.viewing"]
                 no_raw_text(page, "cephalopod")
-                page.click(tid("history-live"))
+                tap(page, tid("history-live"))
                 page.wait_for_selector("button[data-action=place]")
                 stepped = True
             state = saved_table(page).state
@@ -194,7 +194,7 @@ def test_a_4x4_game_set_up_and_played_to_the_end_by_clicks_on_a_phone_in_arabic(
         assert len([m for s, m in saved.record.moves if s == 0]) == moves  # every one of the person's moves by a click
         if reloaded:
             break
-        page.click(tid("play-again"))
+        tap(page, tid("play-again"))
         page.wait_for_selector(tid("play"))
     assert reloaded and stepped, "three games without a capture with a choice"
     print(f"4×4: game {game}, the person's {moves} moves by clicks")

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from dicehall_browser import catalog, no_raw_text, open_app, saved_table, start_game, take_the_phone, tid, wait_ready
+from dicehall_browser import (catalog, no_raw_text, open_app, saved_table, start_game, take_the_phone, tap, tid,
+                              wait_ready)
 
 pytestmark = pytest.mark.browser
 
@@ -20,22 +21,22 @@ def test_a_game_added_without_shared_edits_plays_by_clicks(fixture_site, page):
     assert text["claim.title"] in page.inner_text('[data-game="claim"]')
     start_game(page, "claim", ["person", "person"])
     no_raw_text(page, "claim")
-    page.click(tid("roll"))
+    tap(page, tid("roll"))
     take_the_phone(page)
     page.wait_for_selector(f'{tid("square-a1")}:enabled')
     first = int(page.get_attribute(tid("play"), "data-seat"))
-    page.click(tid("square-a1"))  # the first person picks; the other one is asked to take the phone
+    tap(page, tid("square-a1"))  # the first person picks; the other one is asked to take the phone
     page.wait_for_selector(tid("handover-ok"))
-    page.click(tid("handover-ok"))
+    tap(page, tid("handover-ok"))
     page.wait_for_selector(tid(f"take-back-{first}"))
     assert int(page.get_attribute(tid("play"), "data-seat")) == 1 - first
-    page.click(tid(f"take-back-{first}"))  # choose again: the pick is taken back
+    tap(page, tid(f"take-back-{first}"))  # choose again: the pick is taken back
     page.wait_for_selector(tid("handover-ok"))  # ... and the first person chooses again
     assert saved_table(page).state.picks == {}
-    page.click(tid("handover-ok"))
-    page.click(tid("square-b2"))
-    page.click(tid("handover-ok"))
-    page.click(tid("square-c3"))  # the second pick resolves the round
+    tap(page, tid("handover-ok"))
+    tap(page, tid("square-b2"))
+    tap(page, tid("handover-ok"))
+    tap(page, tid("square-c3"))  # the second pick resolves the round
     take_the_phone(page)  # the next round's roller may be the other person
     page.wait_for_selector(f'{tid("last-move")}')
     state = saved_table(page).state
@@ -47,22 +48,22 @@ def test_a_game_added_without_shared_edits_plays_by_clicks(fixture_site, page):
     for square in ("b2", "c3"):  # the board shows who owns what after the reload
         label = page.get_attribute(tid(f"square-{square}"), "aria-label")
         assert label == text["claim.square"].replace("{square}", square) + ", " + names[state.owner[square]]
-    page.click(tid("roll"))
+    tap(page, tid("roll"))
     take_the_phone(page)
     page.wait_for_selector(f'{tid("square-a1")}:enabled')
     no_raw_text(page, "claim")
-    page.click(tid("nav-home"))  # a sixth game, from a folder outside the project tree
+    tap(page, tid("nav-home"))  # a sixth game, from a folder outside the project tree
     assert catalog("nb", "claim")["claim.title"] in page.inner_text('[data-game="claim"]')
     assert page.locator('[data-game="pig"] h3').inner_text().strip()
     start_game(page, "pig", ["person", "person"])
     no_raw_text(page)
-    page.click(tid("roll"))
+    tap(page, tid("roll"))
     for _ in range(20):  # throws until a 1 ends the turn or Hold is offered
         take_the_phone(page)
         if page.locator(f'{tid("hold")}:enabled').count():
-            page.click(tid("hold"))
+            tap(page, tid("hold"))
             break
-        page.click(tid("roll"))
+        tap(page, tid("roll"))
     take_the_phone(page)
     saved = json.loads(page.evaluate("localStorage.getItem('dicehall.table')"))  # (this process knows no pig)
     moves = [move for _, move in saved["record"]["moves"]]

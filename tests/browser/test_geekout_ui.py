@@ -12,7 +12,8 @@ import os
 
 import pytest
 
-from dicehall_browser import checked_aside, long_tasks, no_raw_text, not_aside, open_app, saved_table, start_game, tid, watch_long_tasks
+from dicehall_browser import (checked_aside, long_tasks, no_raw_text, not_aside, open_app, saved_table, start_game,
+                              tap, tid, watch_long_tasks)
 from pygame_core.match import Match
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
@@ -42,25 +43,25 @@ def step(page) -> str:
     if page.locator(tid("results")).count():
         return "results"
     if page.locator(tid("handover-ok")).count():
-        page.click(tid("handover-ok"))
+        tap(page, tid("handover-ok"))
         return "handover"
     if page.locator(f'{tid("roll")}:enabled').count():
-        page.click(tid("roll"))
+        tap(page, tid("roll"))
         return "roll"
     actors = page.locator('[data-testid^="active-"]:enabled')
     if actors.count():
         first = actors.first
         slot = first.get_attribute("data-testid")
-        first.click()
+        tap(page, first)
         target = page.locator(f'[data-testid^="active-"].target:enabled:not([data-testid="{slot}"])')
         if page.locator(f'{tid(slot)}[aria-pressed="true"]').count() and target.count():
-            target.first.click()
+            tap(page, target.first)
         return "act"
     banked = int(page.get_attribute(tid("gk-banked"), "data-n"))
     if banked >= 2 or not page.locator(f'{tid("continue")}:enabled').count():
-        page.click(tid("stop"))
+        tap(page, tid("stop"))
         return "stop"
-    page.click(tid("continue"))
+    tap(page, tid("continue"))
     return "continue"
 
 
@@ -131,7 +132,7 @@ def test_the_odds_open_and_go_on_stays_on_a_phone(site, page):
     table = table_at([(CHANCE, "roll 1 4 4 4 4 5 6"), (0, "ship dragon"), (0, "meeple 42"), (CHANCE, "roll 4")])
     open_app(page, site, FAST, table.dumps(), {"odds": False, "moves": table.match.index})
     page.wait_for_selector(tid("stop"))
-    page.click(tid("odds"))
+    tap(page, tid("odds"))
     page.wait_for_selector(tid("odds-values"))
     shot(page, "odds")
     box = page.locator(tid("continue")).bounding_box()

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from dicehall_browser import (catalog, no_raw_text, open_app, saved_table, start_game, take_the_phone, tid, wait_ready,
-                              wait_sw_controlled)
+from dicehall_browser import (catalog, no_raw_text, open_app, saved_table, start_game, take_the_phone, tap, tid,
+                              wait_ready, wait_sw_controlled)
 from pygame_core.games.penta import solver
 
 pytestmark = pytest.mark.browser
@@ -41,26 +41,26 @@ def play_round(page, hint: bool = False, countdown: bool = False) -> None:
     after the roll, checked on screen; `countdown`: three rolls, then the auto-fill countdown
     stopped by a tap anywhere (here on the prompt, not a button)."""
     take_the_phone(page)
-    page.click(tid("roll"))
+    tap(page, tid("roll"))
     if hint:
         page.wait_for_function("() => document.documentElement.dataset.assetPenta === 'loaded'", timeout=30000)
-        page.click(tid("hint"))
+        tap(page, tid("hint"))
         page.wait_for_selector(tid("hint-option-0"))
         no_raw_text(page, "penta")  # the hint's moves and Apply fit a 360 px phone
         shot(page, "hint-ar.png")
     if countdown:
         for rolled in ("2", "3"):
-            page.click(tid("roll"))
+            tap(page, tid("roll"))
             page.wait_for_function(f"() => document.querySelector('.penta-board').dataset.rolls === '{rolled}'")
         page.wait_for_selector(tid("countdown"))
         no_raw_text(page, "penta")  # the countdown and its Wait button
-        page.click(tid("prompt"))  # any tap stops it (the page's pointer events reach the app)
+        tap(page, tid("prompt"))  # any tap stops it (the page's pointer events reach the app)
         page.wait_for_selector(tid("countdown"), state="detached")
         page.wait_for_timeout(1500)  # more than its one-second steps: nothing written meanwhile
         assert page.evaluate("document.querySelector('.penta-board').dataset.rolls") == "3"
         assert saved_table(page).record.moves[-1][0] < 0  # the last move is still the dice's
-    page.locator('[data-testid^="box-"]:enabled').first.click()
-    page.click(tid("confirm"))
+    tap(page, page.locator('[data-testid^="box-"]:enabled').first)
+    tap(page, tid("confirm"))
 
 
 def play_to_results(page, max_rounds: int = 80) -> int:
@@ -94,13 +94,13 @@ def test_full_game_by_clicks_in_arabic_on_a_phone_with_the_hint_the_countdown_an
     assert page.locator(f'{tid("standings")} tbody tr').count() == 2
     saved = saved_table(page)  # saved after every move: the finished game replays on CPython
     assert saved.state.is_terminal() and saved.state.scores() == totals and saved.standings.games == 1
-    page.click(tid("review-open"))
+    tap(page, tid("review-open"))
     page.wait_for_selector(tid("review-plot"))
     assert page.locator(f'{tid("review-plot")} polyline').count() == 2
     no_raw_text(page, "penta")  # the review's table, plot and mistakes fit a 360 px phone
     page.locator(tid("review")).scroll_into_view_if_needed()
     shot(page, "review-ar-360.png")
-    page.click(tid("play-again"))
+    tap(page, tid("play-again"))
     page.wait_for_selector(tid("scorecard"))
     again = saved_table(page)
     assert again.start_seats[1] == (again.start_seats[0] + 1) % 2 and again.standings.games == 1
@@ -138,7 +138,7 @@ def test_table_loads_lazily_then_offline_and_expert_plays_optimally_in_the_worke
     context.set_offline(False)
     graded = solver.review(saved_table(page).record)["seats"][0]
     assert len(graded["decisions"]) >= 13 and graded["total_loss"] == pytest.approx(0.0, abs=1e-6)
-    page.click(tid("review-open"))
+    tap(page, tid("review-open"))
     page.wait_for_selector(tid("review-none-0"))
 
 
@@ -157,14 +157,14 @@ def test_missing_table_falls_back_silently(site, playwright_instance, tmp_path):
         start_game(page, "penta", ["person", "ai:optimal"])
         page.wait_for_function("() => document.documentElement.dataset.assetPenta === 'failed'", timeout=30000)
         page.wait_for_function("() => !document.querySelector('[data-testid=roll]').disabled", timeout=60000)
-        page.click(tid("roll"))
-        page.click(tid("hint"))
+        tap(page, tid("roll"))
+        tap(page, tid("hint"))
         page.wait_for_function("() => document.querySelector('#hint-body').textContent.length > 0")
         assert page.inner_text("#hint-body") == catalog("en")["advisor.unavailable"]
-        page.click(tid("die-0"))  # holding a die is still possible: no error toast
+        tap(page, tid("die-0"))  # holding a die is still possible: no error toast
         assert page.locator("#toast:not([hidden])").count() == 0
-        page.locator('[data-testid^="box-"]:enabled').first.click()
-        page.click(tid("confirm"))
+        tap(page, page.locator('[data-testid^="box-"]:enabled').first)
+        tap(page, tid("confirm"))
         page.wait_for_function("() => document.querySelector('[data-testid=play]').dataset.seat === '0' && "
                                "!document.querySelector('[data-testid=roll]').disabled", timeout=60000)
         saved = saved_table(page)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import (catalog, checked_aside, long_tasks, no_raw_text, not_aside, open_app, saved_table, start_game, tid,
-                              watch_long_tasks)
+from dicehall_browser import (catalog, checked_aside, long_tasks, no_raw_text, not_aside, open_app, saved_table,
+                              start_game, tap, tid, watch_long_tasks)
 
 pytestmark = pytest.mark.browser
 
@@ -32,16 +32,16 @@ def step(page) -> str:
     if page.locator(tid("results")).count():
         return "results"
     if page.locator(tid("handover-ok")).count():
-        page.click(tid("handover-ok"))
+        tap(page, tid("handover-ok"))
         return "handover"
     if page.locator(f'{tid("roll")}:enabled').count():
-        page.click(tid("roll"))
+        tap(page, tid("roll"))
         return "roll"
     offered = page.locator('[data-testid^="take-"]')
     if offered.count():
-        offered.first.click()
+        tap(page, offered.first)
         return "take"
-    page.click(tid("confirm"))
+    tap(page, tid("confirm"))
     return "confirm"
 
 
@@ -90,7 +90,7 @@ def test_a_whole_game_against_the_computer_by_clicks_on_a_phone_in_polish_then_p
     assert [words["rolf.part.group"], words["rolf.part.diagonal"], words["rolf.part.corners"],
             words["rolf.part.end"]] == heads[-5:-1]
     no_raw_text(page, "rolf")
-    page.click(tid("play-again"))
+    tap(page, tid("play-again"))
     page.wait_for_selector(tid("rolf-board"))
     again = saved_table(page)
     assert again.start_seats[1] == (again.start_seats[0] + 1) % 2  # the start seat moves on

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from dicehall_browser import (catalog, long_tasks, mid_game_table, no_raw_text, open_app, saved_table, start_game, tid,
-                              watch_long_tasks)
+from dicehall_browser import (catalog, long_tasks, mid_game_table, no_raw_text, open_app, saved_table, start_game, tap,
+                              tid, watch_long_tasks)
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ def pick_die(page) -> None:
     if page.locator(tid("pending")).count():
         page.keyboard.press("Escape")
         page.wait_for_selector(tid("pending"), state="detached")
-    page.locator('button[data-testid^="die-"]:not([disabled])').first.click()
+    tap(page, page.locator('button[data-testid^="die-"]:not([disabled])').first)
     page.wait_for_selector(tid("pending"))
 
 
@@ -41,36 +41,36 @@ def step(page) -> str:
     if page.locator(tid("results")).count():
         return "results"
     if page.locator(tid("handover-ok")).count():
-        page.click(tid("handover-ok"))
+        tap(page, tid("handover-ok"))
         return "handover"
     if page.locator(f'{tid("roll")}:enabled').count():
-        page.click(tid("roll"))
+        tap(page, tid("roll"))
         return "roll"
     bonus = page.locator('[data-testid^="bonus-"]:not([data-testid^="bonus-decline"]):not([data-testid="bonus-panel"]):visible')
     if bonus.count():
-        bonus.first.click()
+        tap(page, bonus.first)
         page.wait_for_selector(f'{tid("confirm")}:enabled')
-        page.click(tid("confirm"))
+        tap(page, tid("confirm"))
         return "bonus"
     for name in ("act-throw", "act-end", "act-done", "act-pass"):
         if page.locator(tid(name)).count() and not page.locator('button[data-testid^="die-"]:not([disabled])').count():
-            page.click(tid(name))
+            tap(page, tid(name))
             return name
     dice = page.locator('button[data-testid^="die-"]:not([disabled])')
     if dice.count():
         pick_die(page)
         targets = page.locator('[data-testid^="target-"]:visible')  # in the zone shown (one at a time on a phone)
         if targets.count():
-            targets.first.click()
+            tap(page, targets.first)
             page.wait_for_selector('.rc-box.pending')
-            page.click(tid("confirm"))
+            tap(page, tid("confirm"))
             return "take"
         if page.locator(tid("empty")).count():
-            page.click(tid("empty"))
+            tap(page, tid("empty"))
             return "empty"
     for name in ("act-throw", "act-end", "act-done", "act-pass"):
         if page.locator(tid(name)).count():
-            page.click(tid(name))
+            tap(page, tid(name))
             return name
     raise AssertionError("nothing to do: " + page.inner_text("body")[:400])
 
@@ -105,10 +105,10 @@ def test_a_whole_game_against_the_computer_by_clicks(site, page):
 def in_language(page, lang: str) -> None:
     """Switch the language in Settings and come back to the game (no new boot: the screen is
     drawn again in that language)."""
-    page.click(tid("nav-settings"))
+    tap(page, tid("nav-settings"))
     page.select_option(tid("set-lang"), lang)
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
-    page.click(tid("settings-back"))
+    tap(page, tid("settings-back"))
     page.wait_for_selector(tid("rollcraft"))
 
 
@@ -119,7 +119,7 @@ def test_a_chosen_die_in_every_language_at_360_px_every_word_stays_in_its_button
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, site, FAST, table.dumps())
     page.wait_for_selector(tid("rollcraft"))
-    page.click('button[data-testid^="die-"]:not([disabled])')  # (the choice stays while the language changes)
+    tap(page, 'button[data-testid^="die-"]:not([disabled])')  # (the choice stays while the language changes)
     for lang in ("en", "nb", "sv", "pl", "ar"):
         in_language(page, lang)
         page.wait_for_selector('[data-testid^="target-"]')

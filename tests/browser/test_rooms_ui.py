@@ -38,7 +38,7 @@ from pathlib import Path
 import pytest
 
 from dicehall_browser import (CHROMIUM, CHROMIUM_ARGS, CONSOLE, FAKE_CAMERA, axe_violations, open_app, saved_table,
-                              show_to_camera, start_game, tid, wait_ready)
+                              show_to_camera, start_game, tap, tid, wait_ready)
 from pygame_core import ai
 from pygame_core.games.rolf.board import OFF_DIAGONAL
 from pygame_core.table import Table
@@ -91,9 +91,9 @@ def play_turn(page) -> bool:
     if page.locator(tid("results")).count():
         return False
     if page.locator(f'{tid("roll")}:enabled').count():
-        page.click(tid("roll"))
-    page.locator('[data-testid^="box-"]:enabled').first.click(timeout=30000)
-    page.click(tid("confirm"))
+        tap(page, tid("roll"))
+    tap(page, page.locator('[data-testid^="box-"]:enabled').first, timeout=30000)
+    tap(page, tid("confirm"))
     return True
 
 
@@ -142,7 +142,7 @@ def test_a_penta_game_in_a_room_guest_takes_the_computers_seat_chats_and_reloads
     own = None
     bo = phones()
     start_game(bo, "penta", ["person"])  # Bo's own game, unfinished: it must survive the visit
-    bo.click(tid("roll"))
+    tap(bo, tid("roll"))
     bo.wait_for_function("() => JSON.parse(localStorage.getItem('dicehall.table')).record.moves.length > 0")
     own = bo.evaluate("localStorage.getItem('dicehall.table')")
     bo.goto(link)
@@ -237,12 +237,12 @@ def rolf_step(page) -> None:
     if page.locator(tid("results")).count():
         return
     if page.locator(f'{tid("roll")}:enabled').count():
-        page.click(tid("roll"))
+        tap(page, tid("roll"))
     elif page.locator('[data-testid^="take-"]').count():
         free = page.locator('[data-testid^="take-"]:not([class*="owner-"])')
-        (free if free.count() else page.locator('[data-testid^="take-"]')).first.click()
+        tap(page, (free if free.count() else page.locator('[data-testid^="take-"]')).first)
     else:
-        page.click(tid("confirm"))
+        tap(page, tid("confirm"))
 
 
 def rolf_near_the_end(seats: list[tuple[str, str | None]], seed: int, empty: int, points: int) -> str:
