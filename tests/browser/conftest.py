@@ -216,21 +216,69 @@ class Console:
 CONSOLE = Console()
 
 
+# Chromium's stderr, all its processes', goes to a file in the profile (BROWSER_LOG): its log
+# (--enable-logging=stderr: a renderer's "Check failed", V8's fatal errors), which Playwright
+# would only show in its debug output. A crashed process's signal is in no log: its crash dump
+# goes under CRASH_HOME in the profile too (CHROME_CONFIG_HOME; else into ~/.config/chromium,
+# shared by every run on the machine). See keep_crash_log.
+BROWSER_LOG = "browser-stderr.log"
+CRASH_HOME = "chromium-home"
+_STDERR_TO_FILE = Path(tempfile.gettempdir()) / f"dicehall-chromium-{os.getpid()}.sh"
+
+
+def _chromium_with_stderr_to_file() -> str:
+    if not _STDERR_TO_FILE.exists():
+        _STDERR_TO_FILE.write_text('#!/bin/sh\nexec "$DICEHALL_CHROMIUM_REAL" "$@" 2>>"$DICEHALL_BROWSER_LOG"\n')
+        _STDERR_TO_FILE.chmod(0o755)
+    return str(_STDERR_TO_FILE)
+
+
+def browser_log(user_data_dir: str | Path) -> str:
+    log = Path(user_data_dir, BROWSER_LOG)
+    return log.read_text(errors="replace") if log.exists() else f"(no {BROWSER_LOG})"
+
+
 def launch_context(playwright_instance, user_data_dir: str, recorder: RequestRecorder | None = None):
-    ctx = playwright_instance.chromium.launch_persistent_context(
-        user_data_dir,
-        executable_path=CHROMIUM,
-        headless=True,
-        # The browser's own log (chrome_debug.log in the profile) says why a page crashed.
-        args=CHROMIUM_ARGS + ["--enable-logging", "--v=0"],
-        viewport={"width": 390, "height": 800},
-    )
+    try:
+        ctx = playwright_instance.chromium.launch_persistent_context(
+            user_data_dir,
+            executable_path=_chromium_with_stderr_to_file(),
+            env={**os.environ, "DICEHALL_CHROMIUM_REAL": CHROMIUM,
+                 "DICEHALL_BROWSER_LOG": str(Path(user_data_dir, BROWSER_LOG)),
+                 "CHROME_CONFIG_HOME": str(Path(user_data_dir, CRASH_HOME))},
+            headless=True,
+            args=CHROMIUM_ARGS + ["--enable-logging=stderr", "--v=0"],
+            viewport={"width": 390, "height": 800},
+        )
+    except Exception as exc:
+        raise RuntimeError(f"Chromium did not start; its stderr:\n{browser_log(user_data_dir)[-4000:]}") from exc
     if recorder is not None:
         ctx.on("request", recorder.record)
     ctx.on("page", CONSOLE.attach)
     for p in ctx.pages:
         CONSOLE.attach(p)
     return ctx
+
+
+CRASH_LOGS = Path(tempfile.gettempdir()) / "dicehall-renderer-crashes"
+
+
+def keep_crash_log(nodeid: str, user_data_dir: str | Path) -> None:
+    """A crashed page's browser log and crash dumps are kept in CRASH_LOGS (a rerun that passes
+    hides the first attempt's output); the end of the log and what each dump says are printed."""
+    from dicehall_browser_crash import summary
+
+    text = "\n".join(line for line in browser_log(user_data_dir).splitlines()
+                     if "dbus" not in line and "D-Bus" not in line)
+    CRASH_LOGS.mkdir(exist_ok=True)
+    kept = CRASH_LOGS / (time.strftime("%Y%m%d-%H%M%S-") + re.sub(r"[^\w.-]+", "_", nodeid)[-120:])
+    Path(f"{kept}.log").write_text(text, encoding="utf-8")
+    dumps = []
+    for dump in sorted(Path(user_data_dir, CRASH_HOME).glob("**/*.dmp")):
+        shutil.copyfile(dump, f"{kept}-{dump.name}")
+        dumps.append(f"{kept}-{dump.name}: {summary(dump)}")
+    print(f"the page crashed; browser log kept in {kept}.log, its end:\n{text[-6000:]}\ncrash dumps:\n  "
+          + ("\n  ".join(dumps) or "(none)"), file=sys.stderr)
 
 
 @pytest.fixture
@@ -279,7 +327,7 @@ def context(playwright_instance, requests_recorder, request):
     user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
     if not cold:
         shutil.copytree(request.getfixturevalue("returning_profile"), user_data, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("Singleton*"))
+                        ignore=shutil.ignore_patterns("Singleton*", BROWSER_LOG, CRASH_HOME))
     ctx = launch_context(playwright_instance, user_data, requests_recorder)
     if request.node.get_closest_marker("boot_snapshot") is None:
         ctx.add_init_script("window.diceHallMakeSnapshot = false;")
@@ -288,10 +336,7 @@ def context(playwright_instance, requests_recorder, request):
     try:
         ctx.close()
         if crashed:
-            log = Path(user_data, "chrome_debug.log")
-            lines = log.read_text(errors="replace").splitlines() if log.exists() else ["(no chrome_debug.log)"]
-            print("browser log around the crash:\n" + "\n".join(
-                line for line in lines if "dbus" not in line and "D-Bus" not in line)[-6000:], file=sys.stderr)
+            keep_crash_log(request.node.nodeid, user_data)
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
     external = requests_recorder.external
