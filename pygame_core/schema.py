@@ -88,10 +88,11 @@ class Bool(Schema):
 
 
 class Text(Schema):
-    """A string of at most `max_len` characters (at least `min_len`); `choices` or `test` narrow it."""
+    """A string of at most `max_len` characters (at least `min_len`); `choices` or `test` narrow it;
+    `cut` shortens what is accepted (a name shown capped, never refused for its length)."""
 
-    def __init__(self, max_len: int, min_len: int = 0, choices=None, test=None) -> None:
-        self.max_len, self.min_len, self.choices, self.test = max_len, min_len, choices, test
+    def __init__(self, max_len: int, min_len: int = 0, choices=None, test=None, cut: int | None = None) -> None:
+        self.max_len, self.min_len, self.choices, self.test, self.cut = max_len, min_len, choices, test, cut
 
     def _check(self, value, path, report, depth):
         if type(value) is not str:
@@ -102,7 +103,7 @@ class Text(Schema):
             raise Invalid(path, f"not one of the known values: {_show(value)}")
         if self.test is not None and not self.test(value):
             raise Invalid(path, f"not in the expected form: {_show(value)}")
-        return value
+        return value if self.cut is None else value[: self.cut]
 
 
 class Const(Schema):

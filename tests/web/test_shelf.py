@@ -97,7 +97,7 @@ def test_history_adds_each_finished_game_once_and_bests_count_people_only():
 def test_a_tampered_history_loses_only_its_unsound_entries():
     good = shelf.history_entry(finished_table(), when=5)
     bad = [{**good, "game": "nosuch"}, {**good, "ended": "yesterday"}, {**good, "seats": "x"},
-           {**good, "seats": [{"name": "N" * 99, "ai": None, "score": 1, "place": 1}]},
+           {**good, "seats": [{"name": "N" * 1001, "ai": None, "score": 1, "place": 1}]},
            {**good, "seats": [{"name": "A", "ai": None, "score": "1", "place": 1}]}, 7, None,
            # issue 28: a list where the game's id goes (it raised), scores too large to show or
            # infinite, a place or a date that is no count
@@ -110,6 +110,9 @@ def test_a_tampered_history_loses_only_its_unsound_entries():
            {**good, "ended": 10**400}, {**good, "ended": -1}]
     assert shelf.check_history(bad + [good]) == [good]
     assert shelf.check_history({"a": 1}) == []
+    # A long name is shown capped (the game stays in History and the bests), never refused.
+    long = {**good, "seats": [{**good["seats"][0], "name": "N" * 99}, *good["seats"][1:]]}
+    assert shelf.check_history([long])[0]["seats"][0]["name"] == "N" * 24
     many = [{**good, "id": f"t:{i}"} for i in range(shelf.MAX_HISTORY + 5)]
     kept = shelf.check_history(many)
     assert len(kept) == shelf.MAX_HISTORY and kept[-1]["id"] == many[-1]["id"]  # the oldest go first

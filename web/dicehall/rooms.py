@@ -29,7 +29,7 @@ import secrets
 
 from pygame_core.rooms.guest import RoomGuest
 from pygame_core.rooms.host import RoomDice, RoomHost
-from pygame_core.rooms.messages import encode
+from pygame_core.rooms.messages import MAX_NAME, encode
 from pygame_core.schema import Choice, Field, Fields, Invalid, Maybe, Text
 
 PING_SECONDS = 2.0  # a guest's heartbeat; the host shows it away after 6 s without any message
@@ -397,7 +397,7 @@ def _token(text: str) -> bool:
 # A guest's saved room (GuestSession.save), checked by store.Store.load (set aside when unsound).
 GUEST_SAVE = Fields({
     "format": Choice("dicehall-guest"), "version": Choice(1),
-    "room": Text(40, 8, test=lambda text: valid_room_id(text)), "name": Text(1000),
+    "room": Text(40, 8, test=lambda text: valid_room_id(text)), "name": Text(1000, cut=MAX_NAME),
     "guest": Field(Maybe(Text(64, 8, test=_token)), optional=True),
     "secret": Field(Maybe(Text(64, 8, test=_token)), optional=True),
 })

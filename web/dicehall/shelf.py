@@ -149,7 +149,7 @@ def _options_check(item: dict) -> str | None:
     return None
 
 
-HISTORY_SEAT = Fields({"name": Text(MAX_NAME), "ai": Maybe(Text(40)), "score": Number(-MAX_SCORE, MAX_SCORE),
+HISTORY_SEAT = Fields({"name": Text(1000, cut=MAX_NAME), "ai": Maybe(Text(40)), "score": Number(-MAX_SCORE, MAX_SCORE),
                        "place": Int(1, 8)})
 HISTORY_ENTRY = Check(Fields({
     "id": Text(80), "game": GAME_ID, "ended": Int(0, MAX_TIME),
