@@ -203,7 +203,9 @@ BACK_WITHIN = 2.0
 # the next offer: now under a second while the page is in sight (TRY_GAP); before it doubled
 # (1, 2, 4, 8 s ... up to 30), which only a longer outage shows: here 1, 2 and 4 s in the 28 s.
 OUTAGES = (4.0, 28.0)
-TRY_GAP = 1.25  # web/rooms.js VISIBLE_RETRY_MS, and timer slack on a busy machine
+# web/rooms.js VISIBLE_RETRY_MS (1 s), and making the offer (PeerJS sends it once WebRTC has made
+# it: 0.1-0.4 s on a busy machine); the old waits were 2 s and more.
+TRY_GAP = 1.5
 
 
 def try_gaps(bo, lost: int) -> list[float]:
