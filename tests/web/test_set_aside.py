@@ -126,3 +126,29 @@ def test_a_first_screen_that_cannot_be_drawn_falls_back_to_home_and_says_what_fa
         assert not page.has("save-error") and (page.has("continue") or page.has("continue-penta"))
 
     run(steps)
+
+
+def test_an_error_in_any_event_is_said_in_words_never_left_to_paint_a_traceback(monkeypatch):
+    """Issue 28, item 4: PyScript paints a raw traceback for an error an event handler lets
+    through. Every event the page reports is heard through one guard (shell.heard)."""
+    from dicehall import shell as shell_module
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    async def steps():
+        page = FakePage(settings={})
+        await page.boot()
+        monkeypatch.setitem(shell_module.FIELDS, "pace", fail)
+        monkeypatch.setattr(page.shell.play, "shortcut", fail)
+        monkeypatch.setattr(page.shell.life, "storage_changed", fail)
+        monkeypatch.setattr(page.shell, "route", fail)
+        shell = page.shell
+        for event in (lambda: shell.change("pace", "fast"), lambda: shell.key("r", None, "BODY"),
+                      lambda: shell.storage_changed("dicehall.table", None), lambda: shell.hash_changed()):
+            before = len(page.toasts)
+            assert event() is False  # (no exception reached the page)
+            assert len(page.toasts) == before + 1 and page.toasts[-1] == EN["error.unexpected"]
+        assert len(page.errors) == 4 and all("boom" in e for e in page.errors)
+
+    run(steps)

@@ -14,6 +14,7 @@ play controller (`controller.py`), the only code that changes a game.
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import json
 import random
@@ -45,6 +46,24 @@ REACT_MS = 300
 ENTER_ACTIONS = {"room-chat": "room-send", "room-name": "room-join", "room-answer": "room-accept"}
 # Taps that never count as a move of the game (for the double-tap rule).
 OUTSIDE_GAME = ("go", "quit", "export", "close-toast")
+
+
+def heard(method):
+    """An event the page reports (a tap, a field, a key, the address, another tab's save…): an
+    error in it is logged and said in words, never left to reach PyScript, which paints a raw
+    traceback on the page (issue 28, item 4)."""
+    @functools.wraps(method)
+    def event(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as err:  # never a stack trace for players
+            self.page.log_error(f"dicehall: {method.__name__}: {err!r}")
+            try:
+                self.say(self.catalog.error(err), error=True)
+            except Exception:  # (no catalog yet: the log has it)
+                pass
+            return False
+    return event
 
 
 def _close_toast(app, arg) -> None:
@@ -255,6 +274,7 @@ class Shell:
             if self.route()[0] == "home":
                 self.render()
 
+    @heard
     def update_ready(self) -> None:
         t = self.t
         self.page.update_banner(
@@ -276,6 +296,7 @@ class Shell:
     def back_target(self) -> str:
         return "#/play" if self.play.running and not self.play.table.state.is_terminal() else "#/home"
 
+    @heard
     def hash_changed(self) -> None:
         self.clear_error()
         self.offline_note = False  # said; leaving Home puts it away
@@ -401,6 +422,7 @@ class Shell:
         if kind is not None:
             self.page.dialog(None)
 
+    @heard
     def dialog_closed(self) -> None:
         """The dialog closed itself (Escape)."""
         self.close_dialog()
@@ -410,6 +432,7 @@ class Shell:
         """What a tap can change in the game: the match and how many moves it has."""
         return (id(self.play.table.match), self.play.table.match.index) if self.play.running else None
 
+    @heard
     def tap(self, action: str, arg: str | None, index: int | None, taps: int = 1, at: float | None = None) -> None:
         """A click on an element with `data-action` (`index`: the move count its screen showed;
         `taps`: the click's count, 0 from the keyboard; `at`: when it happened, on `now_ms`'s
@@ -448,12 +471,14 @@ class Shell:
             self.page.log_error(f"dicehall: {action}: {err!r}")
             self.say(self.catalog.error(err), error=True)
 
+    @heard
     def change(self, field: str, value: str, checked: bool = False, data: dict | None = None) -> None:
         """A form field was changed (a select, a checkbox, a text field left)."""
         handler = FIELDS.get(field)
         if handler is not None and (field not in setup.FIELDS or self.setup is not None):
             handler(self, value, checked, data or {})
 
+    @heard
     def edit(self, field: str, value: str, data: dict | None = None) -> None:
         """A text field's words as they are typed."""
         if field == "room-chat":
@@ -465,6 +490,7 @@ class Shell:
         elif field in setup.EDITS and self.setup is not None:
             setup.EDITS[field](self, value, False, data or {})
 
+    @heard
     def key(self, key: str, field: str | None = None, tag: str = "", modified: bool = False,
             repeat: bool = False) -> bool:
         """A key pressed; True when the app took it (the page then prevents its default)."""
@@ -490,17 +516,20 @@ class Shell:
                 self.dispatch(action, arg, self.play.table.match.index)
         return True
 
+    @heard
     def activity(self) -> None:
         """Any touch, key or scroll stops an auto-play countdown: the player is there."""
         if self.play.countdown is not None:
             self.play.stop_countdown()
 
+    @heard
     def storage_changed(self, key: str, value: str | None) -> None:
         self.life.storage_changed(key, value)
 
     async def import_file(self, size: int, read) -> None:
         await transfer.import_file(self, size, read)
 
+    @heard
     def assets_changed(self, game: str) -> None:
         if self.play.running and self.play.table.game == game and self.route()[0] == "play":
             self.play.assets_changed()
