@@ -7,12 +7,19 @@ import json
 from . import safejson
 from .protocol import CHANCE, IllegalMove, State
 from .registry import get_game
+from .schema import Any, Fields, Int, Invalid, ListOf, MapOf, Text, Tuple
 
 FORMAT = "dicehall-record"
 VERSION = 2
 # Version 1 accepted moves in any spelling the engine could parse (e.g. dice values in any
 # order); reading one, each move passes through the game's `legacy_move` first.
 READABLE_VERSIONS = (1, 2)
+
+
+# A record's options and moves, in shape (pygame_core.schema); the game's rules check the options
+# and every move on replay. A move is [seat, text] (CHANCE, -1, for the dice).
+BODY_SCHEMA = Fields({"options": MapOf(Text(40), Any(), 20),
+                      "moves": ListOf(Tuple(Int(CHANCE, 63), Text(400)), 1_000_000)})
 
 
 class RecordError(ValueError):
@@ -80,22 +87,12 @@ class Record:
             game = get_game(data["game"])
         except (KeyError, TypeError):
             raise RecordError("record.unknown_game", "This record is for a game Dice Hall does not know.") from None
-        moves = data.get("moves")
-        options = data.get("options")
-        if not isinstance(moves, list) or not isinstance(options, dict):
-            raise RecordError("record.corrupt", "This game record is damaged.")
-        parsed = []
-        for entry in moves:
-            if (
-                not isinstance(entry, list)
-                or len(entry) != 2
-                or type(entry[0]) is not int
-                or not isinstance(entry[1], str)
-            ):
-                raise RecordError("record.corrupt", "This game record is damaged.")
-            move = entry[1] if version == VERSION else game.legacy_move(entry[1])
-            parsed.append((entry[0], move))
-        record = cls(game.name, options, parsed)
+        try:
+            body = BODY_SCHEMA.check(data)
+        except Invalid as err:
+            raise RecordError("record.corrupt", f"This game record is damaged: {err}") from None
+        parsed = [(seat, move if version == VERSION else game.legacy_move(move)) for seat, move in body["moves"]]
+        record = cls(game.name, body["options"], parsed)
         try:
             record.replay()
         except IllegalMove as err:  # bad options

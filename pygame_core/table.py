@@ -39,6 +39,11 @@ SAVE_SCHEMA = Fields({
 })
 
 
+# The table part of an exported record (Table.export): used when sound, else default seats.
+EXPORT_TABLE_SCHEMA = Fields({"seats": ListOf(SEAT_SCHEMA, MAX_SEATS, 1), "standings": STANDINGS_SCHEMA,
+                              "start_seats": ListOf(Int(0, MAX_SEATS - 1), 1_000_000)})
+
+
 class SaveError(ValueError):
     """A save that cannot be resumed; `code` is a message-catalog key."""
 
@@ -116,19 +121,18 @@ class Table:
         RecordError if the record itself is bad."""
         record = Record.from_json(data)
         n = record.options["players"]
-        info = data.get("table") if isinstance(data, dict) else None
         try:
-            seats = info["seats"]
-            if not isinstance(seats, list) or len(seats) != n:
-                raise ValueError("seats do not match the record")
-            table = cls.from_record(record, [clean_seat(record.game, s) for s in seats])
+            info = EXPORT_TABLE_SCHEMA.check(data.get("table"))
+            if len(info["seats"]) != n or len(info["standings"]["points"]) != n:
+                raise ValueError("the table does not match the record")
+            table = cls.from_record(record, [clean_seat(record.game, s) for s in info["seats"]])
             standings = Standings.from_json(info["standings"])
-            if len(standings.points) != n:
-                raise ValueError("standings do not match the seats")
             if not table.counted or standings.games >= 1:  # the finished game is already in them
                 table.standings = standings
-            table.start_seats = [safejson.exact_int(s, 0, n - 1) for s in info["start_seats"]][-100:] or table.start_seats
-        except (KeyError, TypeError, ValueError, IndexError, OverflowError):
+            if any(s >= n for s in info["start_seats"]):
+                raise ValueError("a start seat the table does not have")
+            table.start_seats = info["start_seats"][-100:] or table.start_seats
+        except ValueError:  # (schema.Invalid too) the record alone: default seats
             table = cls.from_record(record, default_seats(n))
         return table
 
