@@ -187,6 +187,10 @@ class PlayController(AutoPlay, PlayScreen):
             proposals = [proposals]
         if index is not None and index != self.table.match.index:
             return False  # made on a screen that is out of date: ignore, the new one is drawn
+        if any(isinstance(p, (Move, Roll)) for p in proposals or []):
+            # A person acts: their own card comes back (a card tapped in the seat bar when their
+            # turn had just begun must not stay up over their own throws and boxes).
+            self.view_seat = None
         if self.outbox is not None:
             return self._propose_to_host(proposals)
         changed = False
