@@ -81,7 +81,21 @@ def share_text(app) -> str:
     order = sorted(range(len(table.seats)), key=lambda s: (places[s], s))
     parts = ", ".join(t("share.place", place=places[s], name=table.seats[s]["name"], score=t.number(scores[s]))
                       for s in order)
-    return t("share.text", game=t(f"{table.game}.title"), scores=parts)
+    return plain(t("share.text", game=t(f"{table.game}.title"), scores=parts))
+
+
+# Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069).
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+def plain(text: str) -> str:
+    """Text that leaves the app (the share sheet, the clipboard) without invisible bidi controls.
+
+    The catalog isolates players' names (FSI ... PDI) for the screen; pasted elsewhere those marks
+    are invisible characters that travel with the text (and count against a chat's limit). On the
+    screen the names are isolated by the DOM (<bdi>) instead, so here they are dropped, together
+    with any a name carried itself."""
+    return text.translate(BIDI_CONTROLS)
 
 
 async def share_result(app) -> None:
