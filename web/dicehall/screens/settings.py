@@ -75,16 +75,26 @@ def render(app) -> str:
             + choice("pace", "set-pace", PACES, settings.get("pace", "normal"), lambda p: t(f"settings.pace_{p}"))
             + check("sound", bool(settings.get("sound"))) + check("vibrate", bool(settings.get("vibrate")))
             + check("hints", bool(settings.get("hints", False)), "settings.hints_help") + "</div>"
-            f'<div class="card"><h2>{esc(t("settings.rooms"))}</h2>'
-            f'<label>{esc(t("settings.room_server"))} <input type="url" data-field="room_server" data-testid="set-room-server" '
-            f'value="{esc(settings.get("room_server", ""))}" placeholder="https://…" autocomplete="off"></label>'
-            f'<p class="muted">{esc(t("settings.room_server_help"))}</p>'
-            f'<label>{esc(t("settings.room_ice"))} <input type="text" data-field="room_ice" data-testid="set-room-ice" '
-            f'value="{esc(settings.get("room_ice", ""))}" autocomplete="off"></label>'
-            f'<p class="muted">{esc(t("settings.room_ice_help"))}</p></div>'
-            + set_aside(app) +
+            + advanced(app) + set_aside(app) +
             '<div class="actionbar">' + button(esc(t("nav.back")), action="go", arg=app.back_target(), cls="btn primary big",
                                                testid="settings-back") + "</div></section>")
+
+
+def advanced(app) -> str:
+    """The rooms' meeting server and STUN/TURN servers, folded under "Advanced" (a native
+    <details>: its summary opens it by tap, Enter or Space). A redraw draws the fold anew, so it
+    is drawn open whenever one of its fields holds a value: a person who set one sees it."""
+    t, settings = app.t, app.settings
+    server, ice = settings.get("room_server", ""), settings.get("room_ice", "")
+    return (f'<div class="card"><h2>{esc(t("settings.rooms"))}</h2>'
+            f'<details class="advanced" data-testid="settings-advanced"{" open" if server or ice else ""}>'
+            f'<summary data-testid="settings-advanced-summary">{esc(t("settings.advanced"))}</summary>'
+            f'<label>{esc(t("settings.room_server"))} <input type="url" data-field="room_server" data-testid="set-room-server" '
+            f'value="{esc(server)}" placeholder="https://…" autocomplete="off"></label>'
+            f'<p class="muted">{esc(t("settings.room_server_help"))}</p>'
+            f'<label>{esc(t("settings.room_ice"))} <input type="text" data-field="room_ice" data-testid="set-room-ice" '
+            f'value="{esc(ice)}" autocomplete="off"></label>'
+            f'<p class="muted">{esc(t("settings.room_ice_help"))}</p></details></div>')
 
 
 def set_aside(app) -> str:
