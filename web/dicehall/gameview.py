@@ -180,3 +180,8 @@ class GameView:
 
     def rules_table(self, t) -> str:
         return ""
+
+    def rules_figures(self, t) -> dict[int, str]:
+        """What the rules page draws after its catalog paragraphs: paragraph number → HTML (a
+        picture of the dice, a points table). By default `rules_table` after `rules_table_after`."""
+        return {self.rules_table_after: self.rules_table(t)} if self.rules_table_after else {}

@@ -42,8 +42,11 @@ ICONS = {
           '<path d="M50 66 L40 84 L60 84 Z"/></g>',
     HEART: '<g class="ico"><path d="M50 84 L19 53 A16.5 16.5 0 0 1 50 31 A16.5 16.5 0 0 1 81 53 Z"/></g>',
     FORTYTWO: '<text x="50" y="53" text-anchor="middle" dominant-baseline="central" class="ico gk-num">42</text>',
-    DRAGON: '<g class="ico"><path d="M14 74 L30 46 L24 20 L42 36 L56 26 L56 40 L86 50 L82 62 L62 62 L52 80 Z"/>'
-            '<circle cx="50" cy="46" r="4" class="cut"/><path d="M62 62 L68 72 L72 62 Z" class="cut"/></g>',
+    # A winged dragon in profile (wing, horn, spade tail, two legs): the earlier head-only glyph read as a dog.
+    DRAGON: '<g class="ico"><path d="M46 56 L26 10 Q38 22 46 18 Q50 30 62 26 Q62 38 74 40 Q62 46 62 56 Z"/>'
+            '<path d="M6 72 L14 74 L12 66 L20 72 Q28 68 34 66 Q42 56 58 56 L62 48 L64 38 L70 30 L68 18 L76 26 '
+            'L90 28 L94 36 L82 40 L74 48 L72 62 Q68 76 54 76 L34 78 Q24 80 14 76 Z"/>'
+            '<path d="M40 76 L34 90 L44 90 L48 76 Z M60 74 L60 90 L70 90 L70 72 Z"/><circle cx="77" cy="32" r="2.5" class="cut"/></g>',
     SHIP: '<g class="ico"><path d="M32 52 Q50 18 68 52 Z"/><ellipse cx="50" cy="58" rx="38" ry="12"/>'
           '<circle cx="30" cy="58" r="3.5" class="cut"/><circle cx="50" cy="61" r="3.5" class="cut"/>'
           '<circle cx="70" cy="58" r="3.5" class="cut"/><path d="M34 68 L26 84 M66 68 L74 84" class="leg"/></g>',
@@ -364,6 +367,13 @@ class GeekOutView(GameView):
 
     def breakdown(self, state, seat: int) -> list[int]:
         return list(state.pad[seat]) + [0] * (ROUNDS - len(state.pad[seat]))
+
+    def rules_figures(self, t) -> dict[int, str]:
+        """The six faces drawn as the dice look in play (`die_svg`, the face colours), after the
+        "Dice and zones" heading (geekout.rules.3): each column one colour, a face over its opposite."""
+        faces = "".join(f'<li class="gk-face"><span class="mini gk-mini gk-{COLOUR[f]}">{die_svg(f)}</span>'
+                        f'<span>{esc(face_word(t, f))}</span></li>' for f in (MEEPLE, HERO, HEART, SHIP, DRAGON, FORTYTWO))
+        return {3: f'<ul class="gk-faces" data-testid="rules-faces">{faces}</ul>', self.rules_table_after: self.rules_table(t)}
 
     def rules_table(self, t) -> str:
         rows = "".join(f'<tr><td class="num">{n}</td><td class="num">{triangle(n)}</td></tr>' for n in range(1, 11))

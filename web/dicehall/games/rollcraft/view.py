@@ -41,6 +41,7 @@ def split(move: str) -> list[str]:
 
 class RollCraftView(GameView):
     game = "rollcraft"
+    rules_table_after = 8  # the yellow points table follows the five zones (rollcraft.rules.8)
     _moves_key: tuple | None = None
     _moves: list[str] = []
 
@@ -447,3 +448,11 @@ class RollCraftView(GameView):
     def breakdown(self, state, seat: int) -> list[int]:
         parts = state.breakdown(seat)
         return [parts[z] for z in ZONES] + [parts["runes"]]
+
+    def rules_table(self, t) -> str:
+        """Yellow's points by completed boxes, read from the engine's board (0, 6, 15, 26 …)."""
+        rows = "".join(f'<tr><td class="num">{n}</td><td class="num">{points}</td></tr>'
+                       for n, points in enumerate(B.yellow_points))
+        return (f'<table class="rules-table" data-testid="rules-yellow-table"><caption>{esc(t("rollcraft.yellow_table.caption"))}</caption>'
+                f'<thead><tr><th scope="col">{esc(t("rollcraft.yellow_table.done"))}</th>'
+                f'<th scope="col">{esc(t("rollcraft.yellow_table.points"))}</th></tr></thead><tbody>{rows}</tbody></table>')
