@@ -97,6 +97,7 @@ class Shell:
         self.assets = assets  # lazily loaded game data: want, ready, state, where_to_think
         self.settings = dict(settings.DEFAULT_SETTINGS)
         self.catalog: Catalog | None = None
+        self._wanted_lang: str | None = None  # the language last asked for (load_language)
         self.english: dict = {}
         self.game_english: dict[str, dict] = {}
         self.dice_roller = DiceRoller(page.random_seed())
@@ -227,27 +228,38 @@ class Shell:
         self.say(self.t("aside.said", what=", ".join(what)), error=True)
 
     async def load_language(self, lang: str) -> None:
+        # The new catalog is filled (the shared strings and every game's already open) before it
+        # replaces the old one: while its files are fetched the old language stays whole, so a
+        # move of the computer in that time is never described with a game's keys missing (its
+        # words would be kept, raw, for the rest of the game: playscreen.describe_turn). A switch
+        # overtaken by a later one while fetching is dropped.
+        self._wanted_lang = lang
         if not self.english:
             self.english = await self.page.fetch_json("./i18n/en.json")
         messages = self.english if lang == "en" else await self.page.fetch_json(f"./i18n/{lang}.json")
-        self.catalog = Catalog(lang, messages, self.english)
+        catalog = Catalog(lang, messages, self.english)
         for game in list(self.game_english):
-            await self.load_game_catalog(game)
+            await self.load_game_catalog(game, catalog)
+        if self._wanted_lang != lang:
+            return
+        self.catalog = catalog
         self.page.set_document(lang, self.catalog.dir, self.t("app.title"))
 
     async def change_language(self, lang: str) -> None:
         await self.load_language(lang)
         self.render()
 
-    async def load_game_catalog(self, game: str) -> None:
-        """A game's own strings, when the game opens (set-up, rules, play)."""
-        if game in self.catalog.games:
+    async def load_game_catalog(self, game: str, catalog: Catalog | None = None) -> None:
+        """A game's own strings, when the game opens (set-up, rules, play), into `catalog` (the
+        one in use unless given): the one it started for, even if another replaced it since."""
+        catalog = catalog or self.catalog
+        if game in catalog.games:
             return
         if game not in self.game_english:
             self.game_english[game] = await self.page.fetch_json(f"./i18n/{game}/en.json")
-        lang = self.catalog.lang
+        lang = catalog.lang
         messages = self.game_english[game] if lang == "en" else await self.page.fetch_json(f"./i18n/{game}/{lang}.json")
-        self.catalog.add(game, messages, self.game_english[game])
+        catalog.add(game, messages, self.game_english[game])
 
     def needs_catalog(self, game: str) -> bool:
         """True (and the catalog is fetched, then the screen redrawn) when it is not there yet."""
