@@ -13,6 +13,15 @@ UI state (saved with the game, checked against the position by `check_ui`):
   picked  the neighbouring squares chosen so far (notation order)
   step    the history position shown (number of moves), None for the live position
 All rules come from the engine (`pygame_core.games.cephalopod`); nothing here changes a game.
+
+Colours (ruling, issue 29 item 7): a seat's colour in Cephalopod is the colour of its pieces,
+White (seat 0) and Black (seat 1), the rules' names in every language (`cephalopod.colour.*`). The
+dice are drawn white and black (`PIECE`), and on this game's screen every seat symbol, in the
+shared seat bar and banners too, is drawn in plain ink, not in the seat colours the app gives
+symbols elsewhere (red, blue…): its shape still tells the seats apart (never colour alone) and no
+red or blue contradicts "White" and "Black". The legend shows each seat's piece, a white or black
+die bearing the seat's symbol, next to the name and the colour's word (style.css). Screens
+without the game's scope (set-up, results) keep the app's seat colours.
 """
 
 from __future__ import annotations
@@ -23,9 +32,15 @@ from ...dom import button, esc
 from ...gameview import GameView, Move, PlayContext, Ui
 from ...widgets.board import board_grid
 from ...widgets.controls import action_bar
-from ...widgets.seats import seat_label, symbol_html
+from ...widgets.seats import name_html, symbol_html
 
 FRESH = {"at": None, "picked": [], "step": None}
+PIECE = ("white", "black")  # the class of each seat's pieces: the colour its label names (SEATS)
+
+
+def piece_html(symbol: str, seat: int) -> str:
+    """A seat's piece as the legend shows it: a small die of its colour bearing its symbol."""
+    return f'<span class="ceph-piece {PIECE[seat]}" aria-hidden="true">{esc(symbol)}</span>'
 
 
 def file_names(size: int) -> list[str]:
@@ -191,8 +206,9 @@ class CephalopodView(GameView):
 
     def legend(self, ctx: PlayContext) -> str:
         """Each seat's symbol, name and colour (the seat bar shows the dice counts)."""
-        items = "".join(f'<li data-testid="colour-{s}">{seat_label(ctx.seats, s)} '
-                        f'<span class="muted">{esc(ctx.t(SEATS[s]))}</span></li>' for s in range(2))
+        items = "".join(f'<li data-testid="colour-{s}">{piece_html(ctx.seats[s]["symbol"], s)} '
+                        f'{name_html(ctx.seats[s]["name"])} <span class="muted">{esc(ctx.t(SEATS[s]))}</span></li>'
+                        for s in range(2))
         return f'<ul class="ceph-legend" aria-label="{esc(ctx.t("cephalopod.colours"))}">{items}</ul>'
 
     def render_board(self, ctx: PlayContext, shown, ui: dict, person: bool, picking: bool) -> str:
@@ -239,7 +255,7 @@ class CephalopodView(GameView):
                         "label": label, "action": "place", "arg": name, "enabled": enabled}
             owner, value = die
             info = ctx.seats[owner]
-            cls.append("die " + ("white" if owner == 0 else "black"))
+            cls.append("die " + PIECE[owner])
             content = symbol_html(info["symbol"]) + f'<span class="pips">{value}</span>'
             label = t("cephalopod.square.die", square=name, colour=t(SEATS[owner]), value=value, name=info["name"])
             sq = {"content": content, "testid": f"sq-{name}", "label": label}
