@@ -154,3 +154,9 @@ def test_norwegian_uses_the_seeds_words():
     assert not any("ekstra kast" in v for v in rolf.values() if isinstance(v, str))
     assert shared["results.heading"] == "Resultatliste"
     assert shared["standings.heading"] == "Turneringsstilling"
+
+
+def test_rolf_group_table_follows_the_paragraph_on_group_points():
+    page = rules_page("rolf", "en")
+    explained = load_catalog("en", "rolf")["rolf.rules.13"][:40]
+    assert 0 < page.html.index(explained) < page.html.index('data-testid="rules-group-table"')

@@ -48,7 +48,7 @@ def part_label(t, part: str) -> str:
 
 class RolfView(GameView):
     game = "rolf"
-    rules_table_after = 12  # the group-points table follows the catalog's rolf.rules.12 (scoring groups)
+    rules_table_after = 13  # the group-points table follows the paragraph on group points (rolf.rules.13)
 
     # --- UI state -----------------------------------------------------------------------------
     def check_ui(self, ui, state) -> dict:
