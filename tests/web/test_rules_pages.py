@@ -128,7 +128,7 @@ CEPHALOPOD_FACTS = {  # per language: who starts; captured dice leave the board
     "en": ["drawn at random", "the other player starts", "Captured dice leave the board"],
     "nb": ["trekkes tilfeldig", "starter den andre spilleren", "Fangede terninger forlater brettet"],
     "sv": ["lottas", "börjar den andra spelaren", "Fångade tärningar lämnar brädet"],
-    "pl": ["losowanie", "zaczyna drugi gracz", "Zbite kości schodzą z planszy"],
+    "pl": ["losowanie", "zaczyna ten, kto poprzednio nie zaczynał", "Zbite kości schodzą z planszy"],
     "ar": ["عشوائيًا", "يبدأ اللاعب الآخر", "يغادر النرد الملتقط اللوحة"],
 }
 
