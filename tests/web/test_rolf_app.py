@@ -82,7 +82,9 @@ def table_at(moves: list[tuple[int, str]], people: int = 2) -> Table:
 async def open_position(table: Table, lang: str) -> FakePage:
     page = FakePage(lang=lang)
     page.browser.items["dicehall.table"] = table.dumps()
-    page.browser.items["dicehall.ui"] = json.dumps({"more": False, "moves": table.match.index})
+    # had_screen None: the tab is opened on this position, nobody has had the screen yet (a view
+    # state without it is an older save: its next person would get the hand-over card first)
+    page.browser.items["dicehall.ui"] = json.dumps({"more": False, "moves": table.match.index, "had_screen": None})
     page.location = "#/play"
     await page.boot()
     assert page.has("rolf-board")

@@ -32,6 +32,9 @@ from .playscreen import PlayScreen
 # The view state saved with the game (store.UI): its shape here; each game's view checks the
 # values against the position (GameView.check_ui).
 UI_SCHEMA = MapOf(Text(40), AnyValue(), 40)
+# Saved with the view state: the person who had the screen last, so a reload while a hand-over
+# card shows brings the card back instead of the next person's choice.
+HAD_SCREEN = "had_screen"
 
 
 class Host(Protocol):
@@ -123,9 +126,25 @@ class PlayController(AutoPlay, PlayScreen):
         self._shown = self._prompted = None
         if table is not None and table.state is not None and isinstance(ui, dict) and ui.get("moves") == table.match.index:
             try:
-                self.ui = self.view.check_ui({k: v for k, v in ui.items() if k != "moves"}, table.state)
+                self.ui = self.view.check_ui({k: v for k, v in ui.items() if k not in ("moves", HAD_SCREEN)}, table.state)
             except Exception:  # a stored UI state of the wrong shape: start the position afresh
                 self.ui = {}
+        if table is not None and table.state is not None and ui is not None:
+            self.last_person = self._had_screen(ui, table)
+            self.check_handover()  # before anything else runs: the card, if it was showing
+
+    def _had_screen(self, ui: object, table: Table) -> int | None:
+        """The person who had the screen when the game was saved (None: nobody yet, as with a
+        table stored without view state). A view state that does not say (saved by an older
+        version, or behind the table) counts the last person who moved: whoever else acts now
+        gets the hand-over card first."""
+        if not ui:
+            return None
+        if isinstance(ui, dict) and ui.get("moves") == table.match.index and HAD_SCREEN in ui:
+            seat = ui[HAD_SCREEN]
+            if seat is None or (type(seat) is int and 0 <= seat < len(table.seats)):
+                return seat
+        return next((seat for seat, _ in reversed(table.record.moves) if seat >= 0 and self.is_person(seat)), None)
 
     def stop(self) -> None:
         for task in (self._loop, self._countdown_task):
@@ -139,6 +158,7 @@ class PlayController(AutoPlay, PlayScreen):
     def ui_text(self) -> str:
         ui = {k: v for k, v in self.ui.items() if not k.startswith("_")}
         ui["moves"] = self.table.match.index if self.table.match else 0
+        ui[HAD_SCREEN] = self.last_person
         return json.dumps(ui)
 
     def save(self) -> None:
@@ -391,6 +411,7 @@ class PlayController(AutoPlay, PlayScreen):
         elif action == "handover-ok":
             self.handover = None
             self.last_person = self.acting_seat()
+            self.save_ui()  # a reload now shows this person's turn, not the card again
             self.host.render()
             self._maybe_countdown()
         elif action == "view-seat":

@@ -113,12 +113,26 @@ class PlayScreen:
     def people(self) -> int:
         return sum(1 for seat in range(len(self.table.seats)) if self.is_person(seat))
 
+    def handover_wanted(self) -> bool:
+        """Hand-over cards between people: only when two or more share this screen, and the
+        player has not switched them off in Settings."""
+        return bool(self.host.settings.get("handover", True)) and self.people() > 1
+
+    def handover_showing(self) -> bool:
+        """Whether the screen is the hand-over card now (the rest of the page hides with it)."""
+        return self.running and self.handover is not None and self.handover == self.acting_seat()
+
     def check_handover(self) -> None:
         """A different person is to act than had the screen last: ask them to take it first."""
         seat = self.acting_seat()
-        if seat is None or self.handover is not None:
+        if seat is None:
             return
-        if self.last_person is not None and seat != self.last_person and self.people() > 1:
+        if not self.handover_wanted():  # switched off, or one person here: the screen is theirs
+            self.handover, self.last_person = None, seat
+            return
+        if self.handover is not None:
+            return
+        if self.last_person is not None and seat != self.last_person:
             self.handover = seat
             self.cancel_countdown(render=False)
         else:
@@ -139,7 +153,7 @@ class PlayScreen:
         self.check_handover()
         if state.is_terminal():
             body = self.host.render_results()
-        elif self.handover is not None and self.handover == self.acting_seat():
+        elif self.handover_showing():
             return self.render_handover()
         else:
             self.handover = None

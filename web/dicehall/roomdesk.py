@@ -386,6 +386,10 @@ class RoomDesk:
 
     # --- drawing (roomscreens.py) ----------------------------------------------------------------
     def render_panel(self) -> str:
+        # The hand-over card is the whole screen: nothing under it (no "Play online" block)
+        # until the next person has the phone.
+        if self.app.play.handover_showing():
+            return ""
         return roomscreens.render_panel(self)
 
     def render_join(self, room_id: str | None, invitation: str | None = None) -> str:

@@ -1,4 +1,4 @@
-"""Settings: language, motion, the auto-fill countdown, the computer's pace, feel, hints, rooms.
+"""Settings: language, motion, the auto-fill countdown, the computer's pace, feel, hints, the hand-over card, rooms.
 
 Stored settings are read back one by one (SETTINGS_SCHEMA): anything malformed falls back to its
 default and is set aside, and the player is told once, so no stored value can stop the app."""
@@ -16,11 +16,11 @@ from ..rooms import check_setting as check_room_setting
 from ..store import PREFIX
 
 DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "autofill_seconds": 3, "hints": False,
-                    "pace": "normal", "offline_noted": False,
+                    "pace": "normal", "offline_noted": False, "handover": True,
                     "sound": False, "vibrate": False, "room_server": "", "room_ice": ""}
 PACES = ("slow", "normal", "fast")
 COUNTDOWN_CHOICES = (2, 3, 5, 10)
-SWITCHES = ("animations", "autofill", "hints", "sound", "vibrate")
+SWITCHES = ("animations", "autofill", "hints", "handover", "sound", "vibrate")
 
 
 def _room_setting(key: str) -> Via:
@@ -33,7 +33,7 @@ SETTINGS_SCHEMA = Fields({
     "lang": Field(Maybe(Text(8, choices=LANGUAGES)), fallback=True),
     "animations": Field(Maybe(Bool()), fallback=True),
     **{key: Field(Bool(), fallback=True, default=DEFAULT_SETTINGS[key])
-       for key in ("autofill", "hints", "offline_noted", "sound", "vibrate")},
+       for key in ("autofill", "hints", "handover", "offline_noted", "sound", "vibrate")},
     "autofill_seconds": Field(Choice(*COUNTDOWN_CHOICES), fallback=True, default=3),
     "pace": Field(Text(8, choices=PACES), fallback=True, default="normal"),
     **{key: Field(_room_setting(key), fallback=True, default="") for key in ROOM_SETTINGS},
@@ -74,7 +74,8 @@ def render(app) -> str:
                      lambda n: t("settings.seconds", n=n))
             + choice("pace", "set-pace", PACES, settings.get("pace", "normal"), lambda p: t(f"settings.pace_{p}"))
             + check("sound", bool(settings.get("sound"))) + check("vibrate", bool(settings.get("vibrate")))
-            + check("hints", bool(settings.get("hints", False)), "settings.hints_help") + "</div>"
+            + check("hints", bool(settings.get("hints", False)), "settings.hints_help")
+            + check("handover", bool(settings.get("handover", True)), "settings.handover_help") + "</div>"
             + advanced(app) + set_aside(app) +
             '<div class="actionbar">' + button(esc(t("nav.back")), action="go", arg=app.back_target(), cls="btn primary big",
                                                testid="settings-back") + "</div></section>")
