@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from . import safejson
 from .protocol import CHANCE, IllegalMove, State
@@ -90,7 +91,15 @@ class Record:
         try:
             body = BODY_SCHEMA.check(data)
         except Invalid as err:
-            raise RecordError("record.corrupt", f"This game record is damaged: {err}") from None
+            at = re.fullmatch(r"\$\.moves\[(\d+)\]\[1\]", err.path)  # a move's text (not the entry's shape)
+            if at is None:
+                raise RecordError("record.corrupt", f"This game record is damaged: {err}") from None
+            # A move the file cannot hold: said as the move it is, like a move the game refuses.
+            index = int(at.group(1))
+            move = str(data["moves"][index][1])
+            shown = move if len(move) <= 40 else move[:39] + "…"
+            raise RecordError("record.illegal_move", f"Move {index + 1} ({shown}) is not legal: {err.reason}",
+                              index=index + 1, move=shown) from None
         parsed = [(seat, move if version == VERSION else game.legacy_move(move)) for seat, move in body["moves"]]
         record = cls(game.name, body["options"], parsed)
         try:
