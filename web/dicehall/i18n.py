@@ -157,3 +157,15 @@ class Catalog:
                     params[name] = self.t(key)
             return self.t(code, **params)
         return self.t("error.unexpected")
+
+
+async def add_game(catalog: Catalog, game: str, fetch_json, english: dict) -> None:
+    """Add `game`'s own strings to `catalog` (fetched with `fetch_json`; its English ones once, kept
+    in `english` by game): to this catalog, even if another has replaced it in the app meanwhile."""
+    if game in catalog.games:
+        return
+    if game not in english:
+        english[game] = await fetch_json(f"./i18n/{game}/en.json")
+    lang = catalog.lang
+    messages = english[game] if lang == "en" else await fetch_json(f"./i18n/{game}/{lang}.json")
+    catalog.add(game, messages, english[game])

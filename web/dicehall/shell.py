@@ -26,7 +26,7 @@ from pygame_core.rng import DiceRoller
 from . import router, store, transfer
 from .controller import PlayController
 from .dom import button, esc
-from .i18n import LANGUAGES, Catalog, pick_language
+from .i18n import LANGUAGES, Catalog, add_game, pick_language
 from .roomdesk import RoomDesk
 from .rooms import network as room_network
 from .screens import broken, history, home, results, rules, settings, setup
@@ -228,38 +228,27 @@ class Shell:
         self.say(self.t("aside.said", what=", ".join(what)), error=True)
 
     async def load_language(self, lang: str) -> None:
-        # The new catalog is filled (the shared strings and every game's already open) before it
-        # replaces the old one: while its files are fetched the old language stays whole, so a
-        # move of the computer in that time is never described with a game's keys missing (its
-        # words would be kept, raw, for the rest of the game: playscreen.describe_turn). A switch
-        # overtaken by a later one while fetching is dropped.
+        # Filled (shared strings, open games') before it replaces the old one, which stays whole
+        # meanwhile: a computer's move is never described with a game's keys missing (and kept so:
+        # playscreen.describe_turn). A switch overtaken by a later one is dropped.
         self._wanted_lang = lang
         if not self.english:
             self.english = await self.page.fetch_json("./i18n/en.json")
         messages = self.english if lang == "en" else await self.page.fetch_json(f"./i18n/{lang}.json")
         catalog = Catalog(lang, messages, self.english)
         for game in list(self.game_english):
-            await self.load_game_catalog(game, catalog)
-        if self._wanted_lang != lang:
-            return
-        self.catalog = catalog
-        self.page.set_document(lang, self.catalog.dir, self.t("app.title"))
+            await add_game(catalog, game, self.page.fetch_json, self.game_english)
+        if self._wanted_lang == lang:
+            self.catalog = catalog
+            self.page.set_document(lang, self.catalog.dir, self.t("app.title"))
 
     async def change_language(self, lang: str) -> None:
         await self.load_language(lang)
         self.render()
 
-    async def load_game_catalog(self, game: str, catalog: Catalog | None = None) -> None:
-        """A game's own strings, when the game opens (set-up, rules, play), into `catalog` (the
-        one in use unless given): the one it started for, even if another replaced it since."""
-        catalog = catalog or self.catalog
-        if game in catalog.games:
-            return
-        if game not in self.game_english:
-            self.game_english[game] = await self.page.fetch_json(f"./i18n/{game}/en.json")
-        lang = catalog.lang
-        messages = self.game_english[game] if lang == "en" else await self.page.fetch_json(f"./i18n/{game}/{lang}.json")
-        catalog.add(game, messages, self.game_english[game])
+    async def load_game_catalog(self, game: str) -> None:
+        """A game's own strings, when the game opens (set-up, rules, play)."""
+        await add_game(self.catalog, game, self.page.fetch_json, self.game_english)
 
     def needs_catalog(self, game: str) -> bool:
         """True (and the catalog is fetched, then the screen redrawn) when it is not there yet."""
