@@ -31,6 +31,14 @@ from ...gameview import GameView, Move, PlayContext, Roll, Ui
 from ...widgets.controls import action_bar
 from ...widgets.dice import dice_tray, mini_dice
 from ...widgets.scorecard import score_table
+from ...widgets.seats import symbol_html
+
+
+def short_form(full: str, short: str) -> str:
+    """A sum in two forms: whole ("45 / 63") and, for another seat's narrow column on a phone,
+    short ("45"; style.css shows one, the other stays for screen readers or is hidden)."""
+    return (f'<span class="pt-full" dir="ltr">{full}</span>'
+            f'<span class="pt-short" aria-hidden="true">{esc(short)}</span>')
 
 FRESH = {"held": [], "order": [0, 1, 2, 3, 4], "box": None}
 
@@ -288,20 +296,26 @@ class PentaView(GameView):
                 ups, bonuses = [], []
                 for s in range(n):
                     u = upper_total(state.cards[s])
-                    ups.append({"html": f'<span dir="ltr">{esc(t("penta.upper_progress", x=u, target=UPPER_BONUS_THRESHOLD))}</span>',
+                    ups.append({"html": short_form(esc(t("penta.upper_progress", x=u, target=UPPER_BONUS_THRESHOLD)), str(u)),
                                 "cls": "num sub", "testid": f"upper-{s}"})
                     bonuses.append({"html": str(UPPER_BONUS) if u >= UPPER_BONUS_THRESHOLD else "–", "cls": "num sub"})
                 rows.append({"label": esc(t("penta.upper_sum")), "cells": ups, "cls": "sum col-a"})
                 rows.append({"label": esc(t("penta.upper_bonus", bonus=UPPER_BONUS)), "cells": bonuses, "cls": "sum col-a"})
         rows.append({"label": esc(t("penta.penta_bonus")), "cls": "sum col-b", "cells": [
-            {"html": f'<span dir="ltr">{esc(t("penta.bonus_count", n=state.bonuses[s], points=state.bonuses[s] * PENTA_BONUS))}</span>',
+            {"html": short_form(esc(t("penta.bonus_count", n=state.bonuses[s], points=state.bonuses[s] * PENTA_BONUS)),
+                                str(state.bonuses[s] * PENTA_BONUS)),
              "cls": "num sub", "testid": f"penta-bonus-{s}"} for s in range(n)]})
         scores = state.scores()
         rows.append({"label": esc(t("penta.total")), "cls": "grand col-a", "cells": [
             {"html": str(scores[s]), "cls": "num total" + (" flash" if s in ctx.flash and ctx.animations else ""),
              "testid": f"total-{s}"} for s in range(n)]})
-        return score_table(ctx.seats, rows, current=seat, focus=ctx.view_seat, caption=t("penta.scorecard"),
-                           corner=t("penta.box"), compact=True)
+        if n == 2:  # both columns side by side on a phone: each half headed by the symbols (style.css)
+            heads = [{"html": symbol_html(ctx.seats[s]["symbol"]), "cls": "seat-head"} for s in range(n)]
+            rows[:0] = [{"label": "", "cells": heads, "cls": "pt-head col-a"}, {"label": "", "cells": heads, "cls": "pt-head col-b"}]
+        table = score_table(ctx.seats, rows, current=seat, focus=ctx.view_seat, caption=t("penta.scorecard"),
+                            corner=t("penta.box"), compact=True)
+        # The symbol rows repeat the table's head for the eye only: hidden from screen readers.
+        return table.replace('<tr class="pt-head', '<tr aria-hidden="true" class="pt-head')
 
     # --- results and rules ----------------------------------------------------------------------
     def breakdown_heads(self, t) -> list[str]:
