@@ -73,9 +73,12 @@ def test_generated_poisons_beside_a_sound_game_never_stop_the_app(site, page):
             if name.startswith("table-"):
                 # The poisoned save itself: resumed (the poison was mended or harmless) or its own
                 # screen says it could not be read, with Export — never a blank page.
-                page.wait_for_selector(f'{tid("play")}, {tid("save-error")}, {tid("results")}', timeout=30000)
+                page.wait_for_selector(f'{tid("play")}, {tid("handover")}, {tid("save-error")}, {tid("results")}',
+                                       timeout=30000)
             else:
-                page.wait_for_selector(tid("play"), timeout=30000)  # the sound game, resumed
+                # The sound game, resumed: its play screen, or the hand-over card before it when the
+                # view state was refused (who had the screen is then unknown: the safe choice).
+                page.wait_for_selector(f'{tid("play")}, {tid("handover")}', timeout=30000)
                 assert not page.locator(tid("save-error")).count() and not page.locator(tid("discard-save")).count()
             aside = page.evaluate("localStorage.getItem('dicehall.aside')")
             if aside:
