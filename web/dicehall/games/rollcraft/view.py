@@ -4,13 +4,15 @@ with its five zones, the stock of saved actions, the round track and the scores.
 All rules come from the engine (`pygame_core.games.rollcraft`). A choice is made in steps that stay
 in the UI state until confirmed (R2.6): tap a die (`die`), then a highlighted box on the sheet
 (`target`); the pending box is outlined and marked "?", the sheet itself (yellow markers too) changes
-only when "Confirm" plays the move. A pending bonus shows its placements as buttons; the one tapped
-is pending until confirmed. Saved actions (Re-roll, Lock, Return), "Roll on", "End turn", "Skip"
+only when "Confirm" plays the move. A pending bonus is placed on the picture of the sheet (its
+boxes are buttons there, sheet.py; blue, green and pink take their number in the bonus panel); the
+one tapped is pending until confirmed. Saved actions (Re-roll, Lock, Return), "Roll on", "End turn", "Skip"
 and "Finish +1" are moves at once: the buttons are enabled only when the engine lists them.
 
 UI state (saved with the game): `die` (colour), `target` (a target of that die), `bonus` (a bonus
-move), `zone` (the zone shown on a narrow screen: a zone name or "all"). `check_ui` drops what no
-longer fits the position.
+move), `zone` (the zone shown on a narrow screen: a zone name or "all"), `over` (the seat whose
+sheet, tapped in the seat bar, gave way to the person's own when they tapped a die or a box).
+`check_ui` drops what no longer fits the position.
 """
 
 from __future__ import annotations
@@ -23,23 +25,14 @@ from pygame_core.protocol import CHANCE
 from ...dom import attrs, button, esc
 from ...gameview import GameView, Move, PlayContext, Roll, Ui
 from ...widgets.controls import action_bar
+from .icons import bonus_icon
+from .sheet import VALUE_ZONES, SheetView, bonus_testid, split, word
 
-LETTER = {"grey": "G", "yellow": "Y", "blue": "B", "green": "Gr", "pink": "P", "white": "W"}
 BONUS_WORDS = ("question", "black", "t8", "decline")
 PLACES = ((GROUP, "rollcraft.group"), (CHOSEN, "rollcraft.chosen"), (PLATTER, "rollcraft.platter"), (OUT, "rollcraft.out"))
 
 
-def word(t, kind: str, name) -> str:
-    """The catalog name of a game thing: `rollcraft.<kind>.<name>` (die, zone, bonus, action, move)."""
-    key = "rollcraft." + kind + "." + str(name)
-    return t(key)
-
-
-def split(move: str) -> list[str]:
-    return move.split(" ")
-
-
-class RollCraftView(GameView):
+class RollCraftView(SheetView, GameView):
     game = "rollcraft"
     rules_table_after = 8  # the yellow points table follows the five zones (rollcraft.rules.8)
     _moves_key: tuple | None = None
@@ -64,6 +57,8 @@ class RollCraftView(GameView):
         return out
 
     def after_move(self, ui: dict, before, seat: int, move: str, after) -> dict:
+        if any(a.pending and list(a.pending) != list(b.pending) for a, b in zip(after.sheets, before.sheets)):
+            return {}  # a new bonus to place: its zone is shown (auto_zone), with its boxes or numbers
         keep = {"zone": ui["zone"]} if "zone" in ui else {}
         return keep
 
@@ -78,6 +73,15 @@ class RollCraftView(GameView):
 
     # --- clicks ---------------------------------------------------------------------------------
     def on_action(self, ctx: PlayContext, action: str, arg):
+        proposal = self.action(ctx, action, arg)
+        if (isinstance(proposal, Ui) and action in ("die", "target", "bonus") and ctx.view_seat is not None
+                and ctx.view_seat != ctx.seat):
+            # The person acts while another seat's sheet is up (seat bar): their own comes back
+            # (the platform does this for moves; a selection is the view's own state).
+            proposal.changes["over"] = ctx.view_seat
+        return proposal
+
+    def action(self, ctx: PlayContext, action: str, arg):
         state, seat = ctx.state, ctx.seat
         if action == "zone" and arg in ZONES + ("all",):
             return Ui({"zone": arg})
@@ -169,6 +173,9 @@ class RollCraftView(GameView):
     # --- the play screen ------------------------------------------------------------------------
     def render(self, ctx: PlayContext) -> str:
         state, t = ctx.state, ctx.t
+        if ctx.view_seat is None:
+            # The seat bar's tap was undone: a later tap on the same seat shows its sheet again.
+            ctx.ui.pop("over", None)
         seat = self.sheet_seat(ctx)
         head = (f'<p class="rollcraft-round" data-testid="rollcraft-round">'
                 f'{esc(t("rollcraft.round", round=state.round, rounds=state.rounds))}</p>')
@@ -186,7 +193,7 @@ class RollCraftView(GameView):
         return "".join(out)
 
     def sheet_seat(self, ctx: PlayContext) -> int:
-        if ctx.view_seat is not None:
+        if ctx.view_seat is not None and not (ctx.seat is not None and ctx.ui.get("over") == ctx.view_seat):
             return ctx.view_seat
         if ctx.seat is not None:
             return ctx.seat
@@ -231,7 +238,7 @@ class RollCraftView(GameView):
                 inner = (f'<svg class="die-svg" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
                          f'<polygon points="50,3 95,28 95,72 50,97 5,72 5,28" class="face rc-face"/>'
                          + (f'<text x="50" y="50" text-anchor="middle" dominant-baseline="central" class="numeral">{value}</text>' if value else "")
-                         + f'<text x="50" y="84" text-anchor="middle" class="rc-letter">{LETTER[name]}</text></svg>')
+                         + f'<text x="50" y="84" text-anchor="middle" class="rc-letter">{esc(word(t, "letter", name))}</text></svg>')
                 lock = '<span class="lock" aria-hidden="true">🔒</span>' if d in state.locked else ""
                 items.append(f'<button type="button"{attrs(cls=cls, data_action="die", data_arg=name, data_testid=f"die-{name}", data_value=value, aria_pressed="true" if selected == name else "false", aria_label=", ".join(words), disabled=name not in pickable)}>{inner}{lock}</button>')
             body = "".join(items) or '<span class="muted">—</span>'
@@ -240,29 +247,12 @@ class RollCraftView(GameView):
         return '<div class="rc-dicebox">' + "".join(sections) + "</div>"
 
     def render_choice(self, ctx: PlayContext) -> str:
-        """The pending selection and the bonus options (one bonus at a time)."""
-        state, t = ctx.state, ctx.t
+        """The pending selection, or the bonus panel (its placements are boxes on the sheet)."""
+        t = ctx.t
         moves = self.my_moves(ctx)
         out = []
-        bonus_moves = [m for m in moves if split(m)[0] in BONUS_WORDS]
-        if bonus_moves:
-            pending = state.sheets[ctx.seat].pending
-            chosen = ctx.ui.get("bonus")
-            buttons = []
-            for m in bonus_moves:
-                if split(m)[0] == "decline":
-                    continue
-                cls = "btn small rc-bonus-opt" + (" pending" if m == chosen else "")
-                buttons.append(button(esc(self.describe_move(t, m)), action="bonus", arg=m, cls=cls,
-                                      testid="bonus-" + m.replace(" ", "-"), aria_pressed="true" if m == chosen else "false"))
-            declines = [m for m in bonus_moves if split(m)[0] == "decline"]
-            for m in declines:
-                buttons.append(button(esc(t("rollcraft.decline") + ": " + self.describe_move(t, m).split(" ", 1)[-1]),
-                                      action="bonus", arg=m, cls="btn small secondary" + (" pending" if m == chosen else ""),
-                                      testid="bonus-" + m.replace(" ", "-")))
-            names = ", ".join(word(t, "bonus", code) for code in pending)
-            out.append(f'<section class="rc-bonus" data-testid="bonus-panel"><h3>{esc(names)}</h3>'
-                       f'<div class="rc-bonus-list">{"".join(buttons)}</div></section>')
+        if any(split(m)[0] in BONUS_WORDS for m in moves):
+            out.append(self.bonus_panel(ctx, moves))
         die, target = ctx.ui.get("die"), ctx.ui.get("target")
         if die:
             choice = word(t, "die", die) + (" → " + self.target_text(t, target) if target else "")
@@ -271,145 +261,36 @@ class RollCraftView(GameView):
             out.append(f'<p class="note muted">{esc(t("rollcraft.pick_die"))}</p>')
         return "".join(out)
 
-    # --- the sheet ----------------------------------------------------------------------------
-    def targets_now(self, ctx: PlayContext) -> set[str]:
-        die = ctx.ui.get("die")
-        if not die or ctx.seat is None or self.sheet_seat(ctx) != ctx.seat:
-            return set()
-        return {split(m)[2] for m in self.my_moves(ctx) if split(m)[0] in ("take", "plus") and split(m)[1] == die
-                and split(m)[2] != "none"}
-
-    def render_sheet(self, ctx: PlayContext, seat: int) -> str:
-        state, t = ctx.state, ctx.t
-        sheet = state.sheets[seat]
+    def bonus_panel(self, ctx: PlayContext, moves: list[str]) -> str:
+        """The pending bonuses as icons, where to place them (tap a highlighted box on the sheet;
+        blue, green and pink: the number for their outlined box here), and a Decline for each."""
+        t = ctx.t
+        chosen = ctx.ui.get("bonus")
         shown = ctx.ui.get("zone") or self.auto_zone(ctx)
-        targets = self.targets_now(ctx)
-        pending = ctx.ui.get("target")
-        zones = sheet.zone_scores()
-        tabs = "".join(button(esc(word(t, "zone", z)) + f' <span class="num">{zones[i]}</span>', action="zone", arg=z,
-                              cls=f"btn small rc-tab rc-tab-{z}" + (" active" if shown == z else "")
-                              + (" has-target" if self.zone_has_target(z, targets) else ""),
-                              testid=f"tab-{z}", aria_pressed="true" if shown == z else "false")
-                       for i, z in enumerate(ZONES))
-        tabs += button(esc(t("rollcraft.all_zones")), action="zone", arg="all", cls="btn small rc-tab" + (" active" if shown == "all" else ""),
-                       testid="tab-all", aria_pressed="true" if shown == "all" else "false")
-        name = ctx.seats[seat]["name"] if seat < len(ctx.seats) else str(seat)
-        parts = [f'<section class="rc-sheet" data-testid="sheet" aria-label="{esc(t("rollcraft.sheet_of", name=name))}">',
-                 f'<h2 class="rc-sheet-name">{esc(t("rollcraft.sheet_of", name=name))}</h2>',
-                 f'<nav class="rc-tabs share-row" aria-label="{esc(t("rollcraft.show_zone"))}">{tabs}</nav>']
-        for z, fn in (("grey", self.grey), ("yellow", self.yellow), ("blue", self.blue), ("green", self.green), ("pink", self.pink)):
-            hidden = shown not in ("all", z)
-            parts.append(f'<div class="rc-zone rc-zone-{z}" data-testid="zone-{z}"{" hidden" if hidden else ""}>'
-                         f'<h3>{esc(word(t, "zone", z))} <span class="num" data-testid="score-{z}">{zones[ZONES.index(z)]}</span></h3>'
-                         f'{fn(ctx, sheet, targets, pending)}</div>')
-        parts.append(self.stock_and_rounds(ctx, sheet, state))
-        parts.append("</section>")
-        return "".join(parts)
-
-    def auto_zone(self, ctx: PlayContext) -> str:
-        """The zone shown when the player picked none: where a pending bonus goes, else Grey."""
-        for m in self.my_moves(ctx):
-            parts = split(m)
-            if parts[0] in ("question", "t8") and parts[1] in ZONES:
-                return parts[1]
-            if parts[0] == "black":
-                return parts[1]
-        return "grey"
-
-    @staticmethod
-    def zone_has_target(zone: str, targets: set[str]) -> bool:
-        return any(tg == zone or (zone == "yellow" and tg.startswith("Y")) for tg in targets)
-
-    def box(self, content: str, *, target: str | None, targets: set[str], pending: str | None, cls: str, label: str,
-            testid: str) -> str:
-        if target is not None and target in targets:
-            mark = " pending" if pending == target else " cand"
-            extra = '<span class="rc-q" aria-hidden="true">?</span>' if pending == target else ""
-            return button(content + extra, action="target", arg=target, cls=f"rc-box {cls}{mark}", testid=f"target-{target}",
-                          aria_label=label, aria_pressed="true" if pending == target else "false")
-        return f'<span class="rc-box {cls}" data-testid="{esc(testid)}" aria-label="{esc(label)}" role="img">{content}</span>'
-
-    def bonus_text(self, t, code) -> str:
-        return word(t, "bonus", code) if code else ""
-
-    def grey(self, ctx, sheet, targets, pending) -> str:
-        t = ctx.t
-        die = ctx.ui.get("die")
-        value = ctx.state.values[DICE.index(die)] if die else 0
-        cols = []
-        for col in range(B.faces):
-            marks = sheet.grey[col]
-            boxes = "".join(f'<span class="rc-mark{" on" if k < marks else ""}">{"✕" if k < marks else col + 1}</span>'
-                            for k in range(B.grey_boxes))
-            label = f"{col + 1}: {marks}/{B.grey_boxes}, {t('rollcraft.points', n=B.grey_points[col])}, {self.bonus_text(t, B.grey_bonus[col])}"
-            content = (f'<span class="rc-col-head">{col + 1}</span>{boxes}<span class="rc-pts">{B.grey_points[col]}</span>'
-                       f'<span class="rc-bonus-sym">{esc(self.bonus_text(t, B.grey_bonus[col]))}</span>')
-            target = "grey" if value == col + 1 else None
-            cls = "rc-grey-col" + (" complete" if marks == B.grey_boxes else "")
-            cols.append(self.box(content, target=target, targets=targets, pending=pending, cls=cls, label=label,
-                                 testid=f"grey-{col + 1}"))
-        return f'<div class="rc-grey" dir="ltr">{"".join(cols)}</div>'
-
-    def yellow(self, ctx, sheet, targets, pending) -> str:
-        t = ctx.t
-        cells = []
-        for i, name in enumerate(B.yellow_ids):
-            markers = sheet.yellow[i]
-            marks = "■ ■" if markers == 2 else "■ □" if markers == 1 else "□ □"
-            content = f'<span class="rc-yv">{B.yellow_value[i]}</span><span class="rc-ym">{marks}</span>'
-            style = f' style="grid-row:{B.yellow_row[i] + 1};grid-column:{B.yellow_col[i] + 1}"'
-            label = f"{name} = {B.yellow_value[i]}, {marks}"
-            box = self.box(content, target=name, targets=targets, pending=pending, cls="rc-ybox" + (" complete" if markers == 2 else ""),
-                           label=label, testid=f"yellow-{name}")
-            cells.append(f'<div class="rc-ycell"{style}>{box}</div>')
-        for row, code in enumerate(B.yellow_row_bonus):
-            cells.append(f'<div class="rc-ybonus" style="grid-row:{row + 1};grid-column:{B.yellow_cols + 1}">{esc(self.bonus_text(t, code))}</div>')
-        for col, code in enumerate(B.yellow_col_bonus):
-            cells.append(f'<div class="rc-ybonus" style="grid-row:{B.yellow_rows + 1};grid-column:{col + 1}">{esc(self.bonus_text(t, code))}</div>')
-        return f'<div class="rc-yellow" dir="ltr">{"".join(cells)}</div>'
-
-    def row_zone(self, ctx, zone, written, size, head, foot, targets, pending) -> str:
-        cells = []
-        for k in range(size):
-            text = str(written[k]) if k < len(written) else ""
-            target = zone if k == len(written) else None
-            content = f'<span class="rc-head">{esc(head[k])}</span><span class="rc-val">{esc(text)}</span><span class="rc-bonus-sym">{esc(foot[k])}</span>'
-            label = f"{k + 1}: {text or '—'} {head[k]} {foot[k]}".strip()
-            cells.append(self.box(content, target=target, targets=targets, pending=pending, cls=f"rc-cell" + (" filled" if text else ""),
-                                  label=label, testid=f"{zone}-{k + 1}"))
-        return f'<div class="rc-row rc-row-{zone}" dir="ltr">{"".join(cells)}</div>'
-
-    def blue(self, ctx, sheet, targets, pending) -> str:
-        t = ctx.t
-        return self.row_zone(ctx, "blue", sheet.blue, B.blue_size, [str(p) for p in B.blue_points],
-                             [self.bonus_text(t, c) for c in B.blue_bonus], targets, pending)
-
-    def green(self, ctx, sheet, targets, pending) -> str:
-        t = ctx.t
-        return self.row_zone(ctx, "green", sheet.green, B.green_size, ["×%d" % m for m in B.green_mult],
-                             [self.bonus_text(t, c) for c in B.green_bonus], targets, pending)
-
-    def pink(self, ctx, sheet, targets, pending) -> str:
-        t = ctx.t
-        return self.row_zone(ctx, "pink", sheet.pink, B.pink_size,
-                             [t("rollcraft.threshold", n=th) if th else "" for th in B.pink_threshold],
-                             [self.bonus_text(t, c) for c in B.pink_bonus], targets, pending)
-
-    def stock_and_rounds(self, ctx, sheet, state) -> str:
-        t = ctx.t
-        stock = "".join(f'<li data-testid="stock-{name}"><span>{esc(word(t, "action", name))}</span> <strong class="num">{n}</strong></li>'
-                        for name, n in zip(("reroll", "return", "plusOne", "lock"), sheet.stock))
-        stock += f'<li data-testid="stock-runes"><span>{esc(t("rollcraft.runes"))}</span> <strong class="num">{sheet.runes}</strong></li>'
-        rounds = []
-        for r in range(1, state.rounds + 1):
-            code = B.round_benefits[r - 1] if r <= len(B.round_benefits) else None
-            cls = "current" if r == state.round else "past" if r < state.round else ""
-            rounds.append(f'<li class="{cls}" data-testid="round-{r}"><strong>{r}</strong> '
-                          f'<span>{esc(self.bonus_text(t, code) or t("rollcraft.no_benefit"))}</span></li>')
-        total = sheet.total()
-        return (f'<div class="rc-side"><section><h3>{esc(t("rollcraft.stock"))}</h3><ul class="rc-stock">{stock}</ul></section>'
-                f'<section><h3>{esc(t("rollcraft.rounds"))}</h3><ol class="rc-rounds">{"".join(rounds)}</ol></section>'
-                f'<p class="rc-total"><span>{esc(t("rollcraft.total"))}</span> <strong class="num" data-testid="sheet-total">{total}</strong></p></div>')
+        codes = list(dict.fromkeys(ctx.state.sheets[ctx.seat].pending))
+        _, values = self.bonus_spots(ctx)
+        rows = []
+        for zone in VALUE_ZONES:
+            if zone not in values:
+                continue
+            key = "rollcraft.sum" if zone == "blue" else "rollcraft.value"
+            buttons = "".join(button(esc(v), action="bonus", arg=m, cls="btn small rc-value" + (" pending" if m == chosen else ""),
+                                     testid=bonus_testid(m), aria_label=word(t, "zone", zone) + ": " + t(key, n=v),
+                                     aria_pressed="true" if m == chosen else "false")
+                              for v, m in sorted(values[zone].items(), key=lambda item: int(item[0])))
+            rows.append(f'<div class="rc-values rc-zone-{zone}" role="group" data-testid="values-{zone}" aria-label="{esc(word(t, "zone", zone))}"'
+                        f'{"" if shown in ("all", zone) else " hidden"}><span class="rc-values-zone" aria-hidden="true">'
+                        f'{esc(word(t, "zone", zone))}</span>{buttons}</div>')
+        declines = "".join(button(bonus_icon(t, code) + " " + esc(t("rollcraft.decline")), action="bonus", arg=m,
+                                  cls="btn small secondary rc-decline" + (" pending" if m == chosen else ""), testid=bonus_testid(m))
+                           for m in moves if split(m)[0] == "decline"
+                           for code in ["question:black" if split(m)[1:] == ["black"] else ":".join(split(m)[1:])])
+        picking = any(zone in values and shown in ("all", zone) for zone in VALUE_ZONES)
+        hint = t("rollcraft.bonus_pick") if picking else t("rollcraft.bonus_tap")
+        icons = "".join(bonus_icon(t, code, "rc-ic-big") for code in codes)
+        return (f'<section class="rc-bonus" data-testid="bonus-panel"><h3 class="rc-bonus-head">{icons}'
+                f'<span class="rc-bonus-how">{esc(hint)}</span></h3>{"".join(rows)}'
+                f'<div class="rc-bonus-list">{declines}</div></section>')
 
     # --- the action bar ---------------------------------------------------------------------------
     def render_actions(self, ctx: PlayContext) -> str:
