@@ -196,3 +196,20 @@ async def _other_sheet():
     assert 'data-sheet="0"' in body and 'data-testid="target-' not in body and 'data-testid="bonus-' not in body
     play.handle("view-seat", "0", index)  # "Close" (the same tap): Bo's own
     assert 'data-sheet="1"' in host.body and 'data-testid="target-' in host.body
+
+
+def test_the_last_move_and_the_log_show_dice_and_actions_as_pictures_with_their_names():
+    """A turn told in the banner and the log: "rolled on", "re-rolled" and the bonuses are icons
+    named by their catalog words; a die is a chip with its letter, named by its colour."""
+    host = host_at([], lang="pl")
+    words = load_catalog("pl", "rollcraft")
+    ctx = host.play.context()
+    turn = [(0, "take blue Y3", None), (0, "throw", None), (0, "reroll", None), (0, "question yellow Y4", None),
+            (0, "lock green", None), (0, "decline t8 pink", None), (CHANCE, "roll 1 2 3", None), (0, "end", None)]
+    html = host.play.view.describe_turn(ctx, turn)
+    shown = visible_text(html)
+    for key in ("rollcraft.move.throw", "rollcraft.move.reroll", "rollcraft.bonus.question:yellow", "rollcraft.bonus.t8:pink"):
+        assert words[key] not in shown and f'aria-label="{words[key]}"' in html, key
+    assert f'aria-label="{words["rollcraft.die.blue"]}"' in html and words["rollcraft.letter.blue"] in shown
+    assert words["rollcraft.move.end"] in shown and "roll 1 2 3" not in html  # (the throw itself is no one's move)
+    assert html.count('class="rc-step"') == 7

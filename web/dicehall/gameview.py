@@ -178,6 +178,25 @@ class GameView:
     def breakdown(self, state, seat: int) -> list:
         return []
 
+    # The game's ending (`games/<id>/ending.py`): why it ended, its final picture and its rounds.
+    ending: Any = None
+
+    def end_reason(self, t, state, seats: list[dict]) -> str:
+        """Why the finished game ended, in words (plain text), from the engine's own facts."""
+        return self.ending.reason(t, state, seats) if self.ending is not None else ""
+
+    def final_picture(self, ctx: PlayContext) -> str:
+        """The finished game's board or sheets for the results screen (HTML): read-only, drawn with
+        the play screen's own code; `ctx` is the final position with no seat to act."""
+        return self.ending.picture(self, ctx) if self.ending is not None else ""
+
+    def round_of(self, state) -> int:
+        """The round (from 0) a position is in: a round gives every seat one turn. The results
+        plot, the review plot and the end reason all count rounds, so their numbers agree."""
+        if self.ending is not None and hasattr(self.ending, "round_of"):
+            return self.ending.round_of(state)
+        return state.turn_number() // max(1, state.num_players)
+
     def rules_table(self, t) -> str:
         return ""
 

@@ -33,6 +33,7 @@ from ...gameview import GameView, Move, PlayContext, Ui
 from ...widgets.board import board_grid
 from ...widgets.controls import action_bar
 from ...widgets.seats import name_html, symbol_html
+from .ending import ENDING
 
 FRESH = {"at": None, "picked": [], "step": None}
 PIECE = ("white", "black")  # the class of each seat's pieces: the colour its label names (SEATS)
@@ -65,6 +66,7 @@ def split_move(move: str) -> tuple[str, list[str]]:
 
 class CephalopodView(GameView):
     game = "cephalopod"
+    ending = ENDING  # why the game ended, its final picture (ending.py)
 
     # --- UI state ----------------------------------------------------------------------------
     def check_ui(self, ui, state) -> dict:

@@ -24,6 +24,7 @@ from ...gameview import GameView, Move, PlayContext, Roll, Ui
 from ...widgets.controls import action_bar
 from ...widgets.dice import face_svg
 from ...widgets.scorecard import score_table
+from .ending import ENDING
 
 # Catalog keys of the faces (also what an IllegalMove's `face=` param is shown through).
 FACE_KEYS = {MEEPLE: "geekout.face.meeple", HERO: "geekout.face.hero", HEART: "geekout.face.heart",
@@ -75,6 +76,7 @@ def face_word(t, face: int) -> str:
 
 class GeekOutView(GameView):
     game = "geekout"
+    ending = ENDING  # why the game ended, its final picture (ending.py)
     rules_table_after = 14  # the triangle table follows the scoring paragraph (geekout.rules.14)
 
     # --- UI state -----------------------------------------------------------------------------

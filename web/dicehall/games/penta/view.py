@@ -32,6 +32,7 @@ from ...widgets.controls import action_bar
 from ...widgets.dice import dice_tray, mini_dice
 from ...widgets.scorecard import score_table
 from ...widgets.seats import symbol_html
+from .ending import ENDING
 
 
 def short_form(full: str, short: str) -> str:
@@ -76,6 +77,7 @@ def keep_move(values: list[int]) -> str:
 
 class PentaView(GameView):
     game = "penta"
+    ending = ENDING  # why the game ended, its final picture (ending.py)
     rules_table_after = 6  # the catalog's "## The score card" heading (penta.rules.6)
 
     # --- UI state in step with the moves ---------------------------------------------------

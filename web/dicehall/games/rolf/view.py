@@ -23,6 +23,7 @@ from ...widgets.controls import action_bar
 from ...widgets.dice import dice_tray, mini_dice
 from ...widgets.scorecard import score_table
 from ...widgets.seats import symbol_html
+from .ending import ENDING
 
 PARTS = ("group", "diagonal", "corners", "end")
 GROUP_ROWS_SHORT = 6
@@ -48,6 +49,7 @@ def part_label(t, part: str) -> str:
 
 class RolfView(GameView):
     game = "rolf"
+    ending = ENDING  # why the game ended, its final picture (ending.py)
     rules_table_after = 13  # the group-points table follows the paragraph on group points (rolf.rules.13)
 
     # --- UI state -----------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from ...gameview import GameView, Move, PlayContext, Roll, Ui
 from ...widgets.controls import action_bar
 from .icons import bonus_icon
 from .sheet import VALUE_ZONES, SheetView, bonus_testid, split, word
+from .ending import ENDING
 
 BONUS_WORDS = ("question", "black", "t8", "decline")
 PLACES = ((GROUP, "rollcraft.group"), (CHOSEN, "rollcraft.chosen"), (PLATTER, "rollcraft.platter"), (OUT, "rollcraft.out"))
@@ -34,6 +35,7 @@ PLACES = ((GROUP, "rollcraft.group"), (CHOSEN, "rollcraft.chosen"), (PLATTER, "r
 
 class RollCraftView(SheetView, GameView):
     game = "rollcraft"
+    ending = ENDING  # why the game ended, its final picture (ending.py)
     rules_table_after = 8  # the yellow points table follows the five zones (rollcraft.rules.8)
     _moves_key: tuple | None = None
     _moves: list[str] = []
