@@ -25,9 +25,10 @@ from pygame_core.protocol import CHANCE
 from ...dom import attrs, button, esc
 from ...gameview import GameView, Move, PlayContext, Roll, Ui
 from ...widgets.controls import action_bar
+from .ending import ENDING
 from .icons import bonus_icon
 from .sheet import VALUE_ZONES, SheetView, bonus_testid, split, word
-from .ending import ENDING
+from .turns import turn_html
 
 BONUS_WORDS = ("question", "black", "t8", "decline")
 PLACES = ((GROUP, "rollcraft.group"), (CHOSEN, "rollcraft.chosen"), (PLATTER, "rollcraft.platter"), (OUT, "rollcraft.out"))
@@ -165,6 +166,9 @@ class RollCraftView(SheetView, GameView):
         if verb == "roll":
             return t("rollcraft.move.roll", dice=" ".join(parts[1:]))
         return move
+
+    def describe_turn(self, ctx: PlayContext, turn: list) -> str:
+        return turn_html(self, ctx, turn)  # dice as chips, bonuses and saved actions as icons (turns.py)
 
     def prompt(self, ctx: PlayContext) -> str:
         code, params = ctx.state.prompt(ctx.seat)
