@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import time
 
-from pygame_core.protocol import IllegalMove
+from pygame_core.protocol import CHANCE, IllegalMove
 from pygame_core.registry import get_entry
 
 from .gameview import Move
 
 COUNTDOWN_SECONDS = 3
+LIVE_GAP = 4.0  # seconds between two sentences of the live region during automatic steps
+LIVE_WORDS = 140  # characters of steps said at once (the shell cuts the live region at 240)
 
 
 def _current_task():
@@ -26,6 +28,10 @@ def _current_task():
 
 class AutoPlay:
     PACES = {"slow": 1.2, "fast": 0.05}  # seconds a computer step stays on screen; "normal" follows motion
+    thinking_seat: int | None = None  # the computer seat whose move is being worked out
+    step: tuple | None = None  # (match id, index, seat, move): a computer's move on show before it is played
+    narration: tuple | None = None  # (match id, index, seat, words): the automatic step on show
+    _said_at = 0.0  # when the live region last said automatic steps
 
     def kick(self) -> None:
         """Run automatic steps (dice nobody taps for, AI seats, countdown) if not running yet."""
@@ -52,45 +58,117 @@ class AutoPlay:
                 if roller is not None and not self.is_computer(roller):
                     break  # a person taps Roll (here, or a guest of the room)
                 acted = True
-                self.thinking = roller is not None
+                self.thinking, self.thinking_seat = roller is not None, roller
                 self.host.render()
                 await asyncio.sleep(self.pace() if roller is not None else 0)
-                if self.table is not table or table.match.index != index:
+                if self.table is not table:
                     return
+                if table.match.index != index:
+                    continue  # a guest of the room moved meanwhile: look again
                 self._roll()
+                if roller is not None:  # the throw's words stay up while the computer thinks on it
+                    thrown = table.record.moves[-1][1]
+                    self.narrate(roller, self.view.narrate_move(self.host.t, table.state, roller, thrown))
                 self.save()
-                self.host.say(self.pop_announcements())
+                self.say_steps()
                 continue
             ai_seats = [s for s in state.current_players() if self.is_computer(s)]
             if not ai_seats:
                 break
             seat = ai_seats[0]
+            # The seat thinking is named on the prompt, never a person of a simultaneous choice
+            # (RollCraft's round benefits and passive choices list the people first).
             acted = self.thinking = True
+            self.thinking_seat = seat
             self.host.render()
             started = time.monotonic()
             await self.host.assets_ready(game)
             move = await self.host.ai_move(game, state.clone(), seat, table.seats[seat]["ai"])
-            await asyncio.sleep(max(0.0, self.pace() - (time.monotonic() - started)))
-            if self.table is not table or table.match.index != index:
+            if self.table is not table:
                 return
+            if table.match.index != index:
+                continue
+            # The step on show before it is played: its words on the prompt, the view marks what
+            # acts on what (`ctx.step`), for the chosen pace (the thinking counts towards it).
+            self.step = (id(table.match), index, seat, move)
+            words = self.view.narrate_move(self.host.t, state, seat, move)
+            self.narrate(seat, words, index)
+            self.host.render()
+            await asyncio.sleep(max(self.pace() / 2, self.pace() - (time.monotonic() - started)))
+            self.step = None
+            if self.table is not table:
+                return
+            if table.match.index != index:
+                continue
             try:
                 self._commit(seat, move)
                 self.announce(seat, move)
-                self.host.say(self.pop_announcements())
+                # The words stay up while the computer thinks on what it made, with the dice a
+                # move throws at once (Geek Out's Heart and Meeple, Penta's keep and roll).
+                thrown = [m for s, m in table.record.moves[index + 1:] if s == CHANCE]
+                self.narrate(seat, " · ".join([words] + [self.view.narrate_move(self.host.t, table.state, seat, m)
+                                                         for m in thrown]))
+                self.say_steps()
             except IllegalMove as err:  # an AI bug must not freeze the table: say so, stop
                 self.thinking = False
                 self.host.say(self.host.error_text(err), error=True)
                 self.host.render()
                 return
             self.save()
-        self.thinking = False
+        self.thinking, self.thinking_seat = False, None
         if self.table is not table:
             return
         if acted:
             self.host.render()
+        self.trim_announcements()
         if table.state is not None and not table.state.is_terminal():
             self.say_prompt()
             self._maybe_countdown()
+        else:
+            self.say_steps(force=True)
+
+    # --- narration: the computer's steps in words, on the prompt and (paced) in the live region ---
+    def narrate(self, seat: int, text: str, index: int | None = None) -> None:
+        """Words for the step of `seat` on show at move `index` (default: the position now); the
+        prompt shows them while nobody at this screen is to act there."""
+        table = self.table
+        self.narration = (id(table.match), table.match.index if index is None else index, seat, text)
+
+    def narration_now(self) -> tuple[int, str] | None:
+        """(seat, words) of the step on show at this position, if any."""
+        n = self.narration
+        if n is None or not self.running or n[:2] != (id(self.table.match), self.table.match.index):
+            return None
+        return n[2], n[3]
+
+    def step_now(self) -> tuple[int, str] | None:
+        """(seat, move) the computer is about to play at this position (shown before it is played)."""
+        s = self.step
+        if s is None or not self.running or s[:2] != (id(self.table.match), self.table.match.index):
+            return None
+        return s[2], s[3]
+
+    def say_steps(self, force: bool = False) -> None:
+        """The steps made so far, said together at most every LIVE_GAP seconds: a screen reader
+        hears a computer's long turn in a few sentences, not one per die (the rest comes with the
+        prompt when a person is to act)."""
+        now = time.monotonic()
+        if self.announcements and (force or now - self._said_at >= LIVE_GAP):
+            self._said_at = now
+            self.trim_announcements()
+            self.host.say(self.pop_announcements())
+
+    def trim_announcements(self, budget: int = LIVE_WORDS) -> None:
+        """Keep the newest steps within `budget` characters ("…" before them): a fast computer
+        turn is not read out die by die, and the prompt after them is never cut off."""
+        kept, size = [], 0
+        for text in reversed(self.announcements):
+            if kept and size + len(text) > budget:
+                kept.append("…")
+                break
+            kept.append(text)
+            size += len(text) + 1
+        self.announcements = kept[::-1]
 
     def _maybe_countdown(self) -> None:
         seat = self.acting_seat()

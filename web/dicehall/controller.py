@@ -330,6 +330,8 @@ class PlayController(AutoPlay, PlayScreen):
         actor = state.roller() if seat == CHANCE else seat
         self._commit(seat, move)
         self.announce(actor, move)
+        if actor is not None and actor >= 0:  # the guest's step in words, until they make the next
+            self.narrate(actor, self.view.narrate_move(self.host.t, self.table.state, actor, move))
         self._after_remote()
 
     def take_back(self, seat: int, at: int, index: int) -> None:

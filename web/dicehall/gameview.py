@@ -73,6 +73,9 @@ class PlayContext:
     marks: set = field(default_factory=set)
     countdown: int | None = None  # seconds left before the computer chooses for `seat`
     countdown_move: str | None = None  # what it will play then (mark it: the player sees it coming)
+    # (seat, move): a computer's move on show before it is played, at the chosen pace (the prompt
+    # says it in words; the view marks what acts on what, like `countdown_move`).
+    step: tuple | None = None
     hint: dict | None = None  # {"state": "loading"|"unavailable"|"ready", "options": [...]}
     hints_enabled: bool = False
     last_turn: list = field(default_factory=list)  # [(seat, move, state before)] of the last turn
@@ -135,6 +138,11 @@ class GameView:
         """HTML for one completed turn ([(seat, move, state before)]): the 'last move' banner and
         the game log. Default: its moves in words."""
         return esc(", ".join(self.describe_move(ctx.t, move) for seat, move, _ in turn if seat >= 0))
+
+    def narrate_move(self, t, state, seat: int, move: str) -> str:
+        """A step of another seat in words on the prompt while it shows (`state`: the position on
+        screen with them, before a computer's move is played, after a throw). Default: `describe_move`."""
+        return self.describe_move(t, move)
 
     def prompt(self, ctx: PlayContext) -> str:
         """The one-line prompt for the acting seat."""

@@ -44,7 +44,7 @@ class PlayScreen:
             index=table.match.index, ui=self.ui, seat=seat, thinking=self.thinking,
             animations=self.host.animations, settings=self.host.settings, flash=set(self.flash),
             marks=set(self.marks), countdown=self.countdown, countdown_move=self.countdown_move, hint=hint,
-            hints_enabled=self.hints_enabled() and seat is not None and not state.is_chance(),
+            step=self.step_now(), hints_enabled=self.hints_enabled() and seat is not None and not state.is_chance(),
             last_turn=turns[-1] if turns else [], turn_begun=begun, log=turns[-LOG_TURNS:],
             takebacks=self.take_back_positions(), view_seat=view_seat,
             asset_state=self.host.asset_state(table.game) if entry.assets else "loaded",
@@ -73,15 +73,24 @@ class PlayScreen:
             shown = state.roller() if state.is_chance() else state.current_player()
             shown = shown if shown is not None and shown >= 0 else None
         current = [s for s in state.current_players() if s >= 0] or ([shown] if shown is not None else [])
+        spinner = ctx.thinking
+        if ctx.seat is None and ctx.thinking and self.thinking_seat is not None:
+            shown = self.thinking_seat  # not a person of a simultaneous choice: the computer thinks
         if ctx.seat is None and shown is not None:
-            # A seat of an online room plays on another phone; the computer thinks here.
-            prompt_text = t("play.remote_short" if shown in self.remote else "play.thinking_short")
+            # A seat of an online room plays on another phone; the computer thinks here. The step
+            # on show (a computer's move about to be played, or the one it just made) in words.
+            narration = self.narration_now()
+            if narration is not None and narration[0] == shown:
+                prompt_text = narration[1]
+                spinner = spinner and ctx.step is None
+            else:
+                prompt_text = t("play.remote_short" if shown in self.remote else "play.thinking_short")
         else:
             prompt_text = view.prompt(ctx)
         parts = {
             "seats": seats_widget.seat_bar(ctx.seats, state.scores(), current=current, flash=ctx.flash,
                                            animations=ctx.animations, viewing=ctx.view_seat, label=t("play.players")),
-            "prompt": banner.prompt_line(ctx.seats, shown, prompt_text, thinking=ctx.thinking and shown is not None),
+            "prompt": banner.prompt_line(ctx.seats, shown, prompt_text, thinking=spinner and shown is not None),
             "countdown": "",
             "hint": "",
             "last": "",

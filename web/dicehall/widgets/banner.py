@@ -9,7 +9,8 @@ from .seats import seat_label
 def prompt_line(seats: list[dict], seat: int | None, text: str, *, thinking: bool) -> str:
     spinner = ' <span class="spinner" aria-hidden="true"></span>' if thinking else ""
     who = f'{seat_label(seats, seat)}<span aria-hidden="true">:</span> ' if seat is not None else ""
-    return f'<p class="prompt" data-testid="prompt">{who}<span>{esc(text)}</span>{spinner}</p>'
+    seat_attr = "" if seat is None else f' data-seat="{seat}"'  # whose turn or step it says
+    return f'<p class="prompt" data-testid="prompt"{seat_attr}>{who}<span>{esc(text)}</span>{spinner}</p>'
 
 
 def last_turn(seats: list[dict], seat: int, label: str, body_html: str) -> str:

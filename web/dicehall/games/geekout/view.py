@@ -24,6 +24,7 @@ from ...gameview import GameView, Move, PlayContext, Roll, Ui
 from ...widgets.controls import action_bar
 from ...widgets.dice import face_svg
 from ...widgets.scorecard import score_table
+from . import narrate
 from .ending import ENDING
 
 # Catalog keys of the faces (also what an IllegalMove's `face=` param is shown through).
@@ -244,6 +245,7 @@ class GeekOutView(GameView):
         actor = ctx.ui.get("actor") if acting else None
         targets = set(self._targets(state, faces, actor)) if actor is not None and actor < len(faces) else set()
         marks = ctx.marks if ctx.animations else set()
+        shown_actor, shown_target = narrate.step_slots(ctx, faces)  # a computer's action on show
         dice = []
         for k, face in enumerate(faces):
             words = [face_word(t, face), t(ACTION_KEYS[face])]
@@ -261,6 +263,8 @@ class GeekOutView(GameView):
                 if enabled:
                     cls += " target"
                     words.append(t("geekout.tap.target"))
+            if actor is None and k in (shown_actor, shown_target):
+                cls += " acting" if k == shown_actor else " target"
             if k in marks:
                 cls += " roll"
             if -(k + 1) in marks:

@@ -23,6 +23,7 @@ from ...widgets.controls import action_bar
 from ...widgets.dice import dice_tray, mini_dice
 from ...widgets.scorecard import score_table
 from ...widgets.seats import symbol_html
+from . import narrate
 from .ending import ENDING
 
 PARTS = ("group", "diagonal", "corners", "end")
@@ -122,6 +123,9 @@ class RolfView(GameView):
             parts.append(f'<span class="rolf-throw">{mini_dice(dice)} {text}</span>')
         return " ".join(parts)
 
+    def narrate_move(self, t, state, seat: int, move: str) -> str:
+        return narrate.narrate_move(self, t, state, move)
+
     def prompt(self, ctx: PlayContext) -> str:
         code, params = ctx.state.prompt()
         if "square" in params:
@@ -167,6 +171,11 @@ class RolfView(GameView):
         dice = [{"value": v, "held": False, "rolled": k in ctx.marks,
                  "label": t("rolf.die", n=k + 1, value=v) if v else t("rolf.die_blank", n=k + 1)}
                 for k, v in enumerate(values)]
+        thrower = narrate.previous_thrower(state)
+        if thrower is not None:  # before a throw: the last throw's dice, labelled as such (narrate.py)
+            label = t("rolf.previous_throw", name=ctx.seats[thrower]["name"])
+            return (f'<p class="note rolf-previous" data-testid="previous-throw" data-seat="{thrower}">{esc(label)}</p>'
+                    f'<div class="rolf-tray previous">{dice_tray(dice, label=label, enabled=False, animations=False)}</div>')
         shape = ""
         if state.dice:
             shape_key = {"different": "rolf.shape.different", "pair": "rolf.shape.pair", "triple": "rolf.shape.triple"}
@@ -180,6 +189,7 @@ class RolfView(GameView):
         candidates = state.legal_mask() if not state.is_chance() else 0
         chosen = set(state.chosen)
         takeable = {i for i in chosen if person and self.take_back_position(ctx, i) is not None}
+        step = narrate.step_square(ctx)  # a computer's take on show before it is made
 
         def square(r: int, c: int) -> dict:
             i = r * SIZE + c
@@ -201,6 +211,8 @@ class RolfView(GameView):
             if i in chosen:
                 cls.append("last")
                 words.append(t("rolf.square_chosen"))
+            if i == step:
+                cls.append("step")
             sq = {"content": content, "testid": f"sq-{NAMES[i]}", "cls": " ".join(cls)}
             # A square that can be tapped has its own test id (take-… / rechoose-…), like the other
             # games' buttons: the shell restores focus by test id and must not land on a plain square.
