@@ -70,8 +70,8 @@ class Element:
 
     def text(self) -> str:
         """The words a person sees (or hears): text, and the names given by aria-label, title,
-        placeholder and alt; hidden elements left out."""
-        if "hidden" in self.attrs:
+        placeholder and alt; hidden elements left out, and a style rule is no words."""
+        if "hidden" in self.attrs or self.tag == "style":
             return ""
         out = [self.attrs[a] for a in ("aria-label", "title", "placeholder", "alt") if self.attrs.get(a)]
         if self.tag == "input" and self.attrs.get("type") not in ("checkbox", "file"):
@@ -83,7 +83,7 @@ class Element:
     def inner_text(self) -> str:
         """The words drawn inside the element (what innerText gives: no aria-label, no title)."""
         out = [c if isinstance(c, str) else c.inner_text() for c in self.children
-               if isinstance(c, str) or "hidden" not in c.attrs]
+               if isinstance(c, str) or ("hidden" not in c.attrs and c.tag != "style")]
         return " ".join(" ".join(out).split())
 
     def __repr__(self) -> str:

@@ -395,6 +395,8 @@ class PlayController(AutoPlay, PlayScreen):
         """The (action, arg) a key makes on the play screen now, from the view; None if none."""
         if not self.running or self.acting_seat() is None or self.handover is not None:
             return None
+        if key == "Escape" and self.guide_open is not None:
+            return ("guide-done", None)  # Escape closes a guide (playscreen.guide_action)
         return self.view.shortcuts(self.screen_context()).get(key)
 
     def take_focus(self) -> str | None:
@@ -416,6 +418,8 @@ class PlayController(AutoPlay, PlayScreen):
             self.save_ui()  # a reload now shows this person's turn, not the card again
             self.host.render()
             self._maybe_countdown()
+        elif action in ("guide-next", "guide-done"):
+            self.guide_action(action)
         elif action == "view-seat":
             seat = int(arg)
             turn = self.table.state.turn_number()

@@ -125,6 +125,12 @@ class GameView:
         the platform shows it once (no motion with reduced motion) and celebrates wins itself."""
         return None
 
+    def guide(self, ctx: PlayContext):
+        """A guided first turn this screen offers a person who has not seen it yet: a
+        `widgets.guide.Guide` whose steps point at elements by data-testid; the platform shows it
+        once per phone and remembers it in the settings (`guides_seen`). Default: none."""
+        return None
+
     def check_ui(self, ui: object, state) -> dict:
         """A UI state read from storage, checked against the position; {} if it does not fit."""
         return ui if isinstance(ui, dict) else {}

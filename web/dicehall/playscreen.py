@@ -10,13 +10,19 @@ from pygame_core.registry import get_entry
 
 from .dom import button, esc
 from .gameview import PlayContext
-from .widgets import banner, controls, hint as hint_widget
+from .widgets import banner, controls
+from .widgets import guide as guide_widget
+from .widgets import hint as hint_widget
 from .widgets import seats as seats_widget
 
 LOG_TURNS = 40  # turns shown in the game log
 
 
 class PlayScreen:
+    # The view's guide on screen (widgets/guide.py): (Guide, step, game (match id), the position a
+    # one-time line lasts for or None).
+    guide_open: tuple | None = None
+
     def turn_history(self) -> tuple[list, bool]:
         """(completed turns, whether the current turn has begun), replayed once per position."""
         key = (id(self.table.record), self.table.match.index)
@@ -173,7 +179,7 @@ class PlayScreen:
                     f'data-index="{ctx.index}" '
                     f'data-seat="{"" if ctx.seat is None else ctx.seat}">'
                     f'<h1 id="play-h" class="sr-only" tabindex="-1">{esc(self.host.t(f"{self.table.game}.title"))}</h1>'
-                    + self.view.render(ctx) + "</section>")
+                    + self.view.render(ctx) + self.guide_part(ctx) + "</section>")
         if self.celebrate:  # shown once, over the table, without taking focus
             body = (f'<div class="celebrate" role="status" data-testid="celebrate"><span>{esc(self.celebrate)}</span></div>'
                     + body)
@@ -182,6 +188,52 @@ class PlayScreen:
         self.flash = set()
         self.marks = set()
         return body
+
+    # --- the guided first turn (widgets/guide.py) -----------------------------------------------
+    def guide_part(self, ctx: PlayContext) -> str:
+        """The coach mark of the guide open now, or of one the view offers that this phone has not
+        seen (only while a person at this screen acts). Last in the play section: a target fixed
+        on the screen (the action bar) must come before the box that uses it as its anchor."""
+        if ctx.seat is None:
+            return ""
+        if self.guide_open is not None and (self.guide_open[2] != id(self.table.match)
+                                            or self.guide_open[3] not in (None, ctx.index)):
+            self.guide_open = None  # another game; a one-time line lasts as long as its position
+        if self.guide_open is None:
+            guide = self.view.guide(ctx)
+            if guide is None or not guide.steps or guide.id in guide_widget.seen(self.host.settings):
+                return ""
+            self.guide_open = (guide, 0, id(self.table.match), ctx.index if guide.once else None)
+            if guide.once:
+                self.remember_guide(guide.id)
+        guide, step = self.guide_open[:2]
+        return guide_widget.coach_mark(self.host.t, guide, step)
+
+    def guide_sentence(self) -> str:
+        """The open guide's words, said with the prompt (the box itself is a labelled dialog)."""
+        if self.guide_open is None:
+            return ""
+        guide, step = self.guide_open[:2]
+        return self.host.t(guide.steps[step].text)
+
+    def guide_action(self, action: str) -> None:
+        """Next, or Got it / Skip / Escape (remembered: the guide does not come back)."""
+        if self.guide_open is None:
+            return
+        guide, step = self.guide_open[:2]
+        if action == "guide-next" and step + 1 < len(guide.steps):
+            self.guide_open = (guide, step + 1, *self.guide_open[2:])
+            self.focus_request = "guide-next" if step + 2 < len(guide.steps) else "guide-done"
+        else:
+            self.guide_open = None
+            self.remember_guide(guide.id)
+        self.host.render()
+
+    def remember_guide(self, guide_id: str) -> None:
+        self.host.settings["guides_seen"] = guide_widget.with_seen(self.host.settings, guide_id)
+        save = getattr(self.host, "save_settings", None)  # (a test's host may keep no settings)
+        if save is not None:
+            save()
 
     def screen_context(self) -> PlayContext:
         """The context of the screen drawn last (a tap was made on it), if it shows this position."""
@@ -205,7 +257,7 @@ class PlayScreen:
         turn = self.host.t("play.turn", name=self.table.seats[seat]["name"])
         if self.handover == seat:  # the hand-over card is up: what to do comes once they take the phone
             return turn
-        return turn + " " + self.view.prompt(self.screen_context())
+        return " ".join(filter(None, [turn, self.view.prompt(self.screen_context()), self.guide_sentence()]))
 
     def say_moves_and_prompt(self) -> None:
         """The moves just made and what to do now, said once through the live region."""

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import json
 
-from pygame_core.schema import Bool, Choice, Field, Fields, Invalid, Maybe, Report, Text, Via
+from pygame_core.schema import Bool, Choice, Field, Fields, Invalid, ListOf, Maybe, Report, Text, Via
 
 from ..dom import button, esc
 from ..i18n import LANGUAGES
 from ..rooms import ROOM_SETTINGS
 from ..rooms import check_setting as check_room_setting
 from ..store import PREFIX
+from ..widgets.guide import MAX_SEEN, NAME
 
 DEFAULT_SETTINGS = {"lang": None, "animations": None, "autofill": True, "autofill_seconds": 3, "hints": False,
                     "pace": "normal", "offline_noted": False, "handover": True,
-                    "sound": False, "vibrate": False, "room_server": "", "room_ice": ""}
+                    "sound": False, "vibrate": False, "room_server": "", "room_ice": "", "guides_seen": ()}
 PACES = ("slow", "normal", "fast")
 COUNTDOWN_CHOICES = (2, 3, 5, 10)
 SWITCHES = ("animations", "autofill", "hints", "handover", "sound", "vibrate")
@@ -37,6 +38,8 @@ SETTINGS_SCHEMA = Fields({
     "autofill_seconds": Field(Choice(*COUNTDOWN_CHOICES), fallback=True, default=3),
     "pace": Field(Text(8, choices=PACES), fallback=True, default="normal"),
     **{key: Field(_room_setting(key), fallback=True, default="") for key in ROOM_SETTINGS},
+    # The guides already seen (widgets/guide.py): an unsound list shows the guides again.
+    "guides_seen": Field(ListOf(Text(40, test=NAME.match), MAX_SEEN, salvage=True), fallback=True, default=()),
 }, report_extra=True)
 
 
@@ -75,10 +78,24 @@ def render(app) -> str:
             + choice("pace", "set-pace", PACES, settings.get("pace", "normal"), lambda p: t(f"settings.pace_{p}"))
             + check("sound", bool(settings.get("sound"))) + check("vibrate", bool(settings.get("vibrate")))
             + check("hints", bool(settings.get("hints", False)), "settings.hints_help")
-            + check("handover", bool(settings.get("handover", True)), "settings.handover_help") + "</div>"
+            + check("handover", bool(settings.get("handover", True)), "settings.handover_help")
+            + guides_again(app) + "</div>"
             + advanced(app) + set_aside(app) +
             '<div class="actionbar">' + button(esc(t("nav.back")), action="go", arg=app.back_target(), cls="btn primary big",
                                                testid="settings-back") + "</div></section>")
+
+
+def guides_again(app) -> str:
+    """The guided first turns (widgets/guide.py) once more: the guides seen are forgotten."""
+    return ('<div class="row">' + button(esc(app.t("settings.guides_again")), action="guides-again", cls="btn small",
+                                         testid="guides-again", disabled=not app.settings.get("guides_seen")) + "</div>")
+
+
+def _guides_again(app, arg) -> None:
+    app.settings["guides_seen"] = []
+    app.save_settings()
+    app.render()
+    app.say(app.t("settings.guides_again_done"))
 
 
 def advanced(app) -> str:
@@ -125,7 +142,7 @@ def _delete_aside(app, arg) -> None:
     app.render()
 
 
-ACTIONS = {"aside-export": _export_aside, "aside-delete": _delete_aside}
+ACTIONS = {"aside-export": _export_aside, "aside-delete": _delete_aside, "guides-again": _guides_again}
 
 
 # --- form fields -----------------------------------------------------------------------------

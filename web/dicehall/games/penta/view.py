@@ -30,6 +30,7 @@ from ...dom import button, esc
 from ...gameview import GameView, Move, PlayContext, Roll, Ui
 from ...widgets.controls import action_bar
 from ...widgets.dice import dice_tray, mini_dice
+from ...widgets.guide import Guide, Step
 from ...widgets.scorecard import score_table
 from ...widgets.seats import symbol_html
 from .ending import ENDING
@@ -99,6 +100,12 @@ class PentaView(GameView):
         if upper_total(before.cards[seat]) < UPPER_BONUS_THRESHOLD <= upper_total(after.cards[seat]):
             return "penta.celebrate.upper", {}
         return None
+
+    AUTOFILL_LINE = Guide("penta.autofill", (Step("actionbar", "penta.guide.autofill"),), once=True)
+
+    def guide(self, ctx: PlayContext):
+        """The first time the auto-fill countdown starts: one line that says what it does."""
+        return self.AUTOFILL_LINE if ctx.countdown is not None else None
 
     def catalog_keys(self) -> dict[str, list[str]]:
         return {"penta.box.{}": [f"penta.box.{b}" for b in BOXES], "penta.rule.{}": [f"penta.rule.{b}" for b in BOXES]}

@@ -26,6 +26,7 @@ from ...dom import attrs, button, esc
 from ...gameview import GameView, Move, PlayContext, Roll, Ui
 from ...widgets.controls import action_bar
 from .ending import ENDING
+from .guide import first_turn
 from .icons import bonus_icon
 from .sheet import VALUE_ZONES, SheetView, bonus_testid, split, word
 from .turns import turn_html
@@ -37,6 +38,7 @@ PLACES = ((GROUP, "rollcraft.group"), (CHOSEN, "rollcraft.chosen"), (PLATTER, "r
 class RollCraftView(SheetView, GameView):
     game = "rollcraft"
     ending = ENDING  # why the game ended, its final picture (ending.py)
+    guide = first_turn  # the guided first turn (guide.py)
     rules_table_after = 8  # the yellow points table follows the five zones (rollcraft.rules.8)
     _moves_key: tuple | None = None
     _moves: list[str] = []
