@@ -36,6 +36,11 @@ def finished_table(game="penta", names=("Ada", "Bo"), seed=1):
     return table
 
 
+def replay_entry(table) -> dict:
+    return {"id": shelf.history_entry(table)["id"], "seats": [dict(s) for s in table.seats],
+            "record": table.record.to_json()}
+
+
 DEEP: object = 1
 for _ in range(40):
     DEEP = [DEEP]
@@ -52,6 +57,8 @@ def sound_values(created: float = 1_800_000_000.0) -> dict:
         "dicehall.table": table.to_json(),
         "dicehall.parked": {"rolf": mid_game_table("rolf").dumps()},
         "dicehall.history": [shelf.history_entry(finished_table(), when=1_800_000_000)],
+        # the record History keeps of that game, for its replay (dicehall/replay.py)
+        "dicehall.replays": [replay_entry(finished_table())],
         "dicehall.ui": {"moves": table.match.index},
         # The running game hosted as a room (its save holds the same table), and a room joined.
         "dicehall.room": RoomHost(table, created, "Host").to_json(),

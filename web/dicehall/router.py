@@ -1,8 +1,8 @@
 """Where the app is: the address's hash as route parts, and the focus rule.
 
 Routes: `#/home`, `#/setup/<game>`, `#/rules/<game>`, `#/settings`, `#/history`, `#/play` (the
-running game, or its results), `#/join/<room id>[/<invitation>]` (a room's join screen). Anything
-else is Home.
+running game, or its results), `#/join/<room id>[/<invitation>]` (a room's join screen),
+`#/replay/<history id>/<move>` (a finished game replayed: screens/replay.py). Anything else is Home.
 
 Focus rule: a new *moment* — another screen, another game's set-up or rules, another person's
 turn on the play screen, a hand-over — starts at the top with the focus on the screen's heading;
@@ -11,7 +11,7 @@ any other redraw keeps the focus on the control that had it.
 
 from __future__ import annotations
 
-SCREENS = ("home", "setup", "rules", "settings", "history", "play", "join")  # the routes' first parts
+SCREENS = ("home", "setup", "rules", "settings", "history", "play", "join", "replay")  # the routes' first parts
 
 
 def parts(hash_: str) -> list[str]:

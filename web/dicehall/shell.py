@@ -29,7 +29,7 @@ from .dom import button, esc
 from .i18n import LANGUAGES, Catalog, add_game, pick_language
 from .roomdesk import RoomDesk
 from .rooms import network as room_network
-from .screens import broken, history, home, results, rules, settings, setup
+from .screens import broken, history, home, replay, results, rules, settings, setup
 from .tablelife import TableLife
 
 MAX_TOAST_CHARS = 240
@@ -85,8 +85,8 @@ ACTIONS = {
 }
 # Each screen's own taps, heard only while that screen is shown.
 SCREEN_ACTIONS = {"home": home.ACTIONS, "setup": setup.ACTIONS, "results": results.ACTIONS, "broken": broken.ACTIONS,
-                  "settings": settings.ACTIONS}
-FIELDS = {**settings.FIELDS, **setup.FIELDS}
+                  "settings": settings.ACTIONS, "replay": replay.ACTIONS}
+FIELDS = {**settings.FIELDS, **setup.FIELDS, **replay.FIELDS}
 
 
 class Shell:
@@ -317,7 +317,7 @@ class Shell:
             return name, setup.render(self, game) if name == "setup" else rules.render(self, game)
         if name == "settings":
             return name, settings.render(self)
-        if name == "history":
+        if name in ("history", "replay"):  # (history.render draws a replay)
             return name, history.render(self)
         if name == "join" and not rooms.guest_in:
             return name, rooms.render_join(router.arg(parts, 1), router.arg(parts, 2))
@@ -501,7 +501,7 @@ class Shell:
             self.dispatch(ENTER_ACTIONS[field], None)
             return True
         if not self.rooms.on_play_screen() or modified:
-            return False
+            return not modified and self.shown == "replay" and replay.key(self, key, tag)
         if tag in ("INPUT", "SELECT", "TEXTAREA") or (key in ("Enter", " ") and tag in ("BUTTON", "A", "SUMMARY")):
             return False
         if self.dialog_kind is not None:

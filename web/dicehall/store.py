@@ -22,11 +22,12 @@ SETTINGS = "dicehall.settings"
 PARKED = "dicehall.parked"  # the other games' unfinished tables (shelf.py)
 SETUPS = "dicehall.setups"  # each game's last set-up: seats and options
 HISTORY = "dicehall.history"  # finished games, for History and personal bests
+REPLAYS = "dicehall.replays"  # the last finished games' records, for replays (replay.py)
 ROOM = "dicehall.room"  # the hosted room (with its dice seed and broker token): this phone only
 GUEST = "dicehall.guest"  # the room this phone is a guest of: room id, guest id, seat secret
 # The keys read through `Store.load` (a checked value, set aside when unsound); the table has its
 # own screen for a save that does not load (screens/broken.py), with Export.
-CHECKED = (SETTINGS, SETUPS, HISTORY, PARKED, UI, ROOM, GUEST)
+CHECKED = (SETTINGS, SETUPS, HISTORY, PARKED, UI, ROOM, GUEST, REPLAYS)
 ASIDE = "dicehall.aside"  # stored values that failed their check, kept as they were for Export
 
 MAX_ASIDE_CHARS = 1_000_000  # all texts set aside together; beyond it only the newest are kept

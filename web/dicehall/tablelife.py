@@ -18,7 +18,7 @@ import random
 
 from pygame_core.table import SaveError, Table
 
-from . import savesync, shelf, store
+from . import replay, savesync, shelf, store
 from .controller import UI_SCHEMA
 
 
@@ -82,6 +82,7 @@ class TableLife:
         added = shelf.add_to_history(self.history(), shelf.history_entry(table, self.app.page.clock()))
         if added is not None:
             self.store.put_json(store.HISTORY, added)
+            replay.keep(self.store, added[-1]["id"], table)  # its record, for a replay (the last 20)
 
     def set_unsaved(self, unsaved: bool) -> None:
         if unsaved != self.unsaved:

@@ -5,16 +5,25 @@ from __future__ import annotations
 
 from pygame_core.registry import entries
 
-from .. import shelf
-from ..dom import esc
+from .. import replay, shelf
+from ..dom import button, esc
+from . import replay as replay_screen
 from .setup import options_text
 
 RECENT = 20  # finished games listed (History keeps shelf.MAX_HISTORY for the bests)
 
 
 def render(app) -> str:
+    """History, or (#/replay/…) a finished game replayed (screens/replay.py)."""
+    if app.route()[0] == "replay":
+        return replay_screen.render(app)
+    return render_history(app)
+
+
+def render_history(app) -> str:
     t = app.t
     history = app.life.history()
+    replayable = replay.kept_ids(app.store) if history else set()
     out = [f'<section class="screen history" aria-labelledby="history-h"><h1 id="history-h">{esc(t("history.heading"))}</h1>']
     if not history:
         out.append(f'<p data-testid="history-empty">{esc(t("history.empty"))}</p>')
@@ -39,7 +48,18 @@ def render(app) -> str:
             options = options_text(t, game, item.get("options"))
             out.append(f'<li><strong>{esc(t(f"{game}.title"))}</strong> · {esc(app.page.date_text(item["ended"], app.lang))}'
                        + (f' · <span data-testid="history-options">{esc(options)}</span>' if options else "")
-                       + f'<br><bdi>{esc(line)}</bdi></li>')
+                       + f'<br><bdi>{esc(line)}</bdi>' + replay_button(app, item, replayable) + '</li>')
         out.append("</ol>")
     out.append("</section>")
     return "".join(out)
+
+
+def replay_button(app, item: dict, replayable: set) -> str:
+    """"Replay" for a game whose record is kept (the last replay.MAX_REPLAYS), named for a
+    screen reader by the game and its date."""
+    if item["id"] not in replayable:
+        return ""
+    t = app.t
+    name = t("replay.open_named", game=t(f'{item["game"]}.title'), date=app.page.date_text(item["ended"], app.lang))
+    return " " + button(esc(t("replay.open")), action="go", arg=f'#/replay/{item["id"]}/0', cls="btn small",
+                        testid=f'replay-{item["id"]}', aria_label=name)
