@@ -77,7 +77,7 @@ class AutoPlay:
                 break
             seat = ai_seats[0]
             # The seat thinking is named on the prompt, never a person of a simultaneous choice
-            # (RollCraft's round benefits and passive choices list the people first).
+            # (a round's benefits chosen by every seat at once list the people first).
             acted = self.thinking = True
             self.thinking_seat = seat
             self.host.render()
@@ -104,7 +104,7 @@ class AutoPlay:
                 self._commit(seat, move)
                 self.announce(seat, move)
                 # The words stay up while the computer thinks on what it made, with the dice a
-                # move throws at once (Geek Out's Heart and Meeple, Penta's keep and roll).
+                # move throws at once (a die that rerolls others, keep and roll).
                 thrown = [m for s, m in table.record.moves[index + 1:] if s == CHANCE]
                 self.narrate(seat, " · ".join([words] + [self.view.narrate_move(self.host.t, table.state, seat, m)
                                                          for m in thrown]))
