@@ -163,6 +163,8 @@ def test_review_grades_every_decision():
         losses = [m["loss"] for m in entry["mistakes"]]
         assert losses == sorted(losses, reverse=True) and all(x > 0 for x in losses)
         assert entry["curve"][0] == 0.0 and entry["curve"][-1] == scores[seat] - scores[1 - seat]
+        # one point per round (a move each), as the results plot counts: the start and every round
+        assert len(entry["curve"]) == (len(record.moves) + 1) // 2 + 1
         assert entry["score"] == scores[seat]
     random_loss = result["seats"][0]["mean_loss"]
     assert random_loss > result["seats"][1]["mean_loss"], "random play gives away more than medium"

@@ -124,7 +124,8 @@ def review(record, top: int = 5) -> dict:
     Per seat: `decisions` (move, its value, the best move and its value, `loss` = dice of
     estimated final margin given away), `total_loss`, `mean_loss`, `mistakes` (the `top`
     costliest), `score` (dice on the board) and `curve`: the seat's estimated final margin at the
-    start and after each of its moves (the last point is the real margin once the game is over).
+    start and after its move in each round (a round: a move each), so that it counts what the
+    results plot counts; once the game is over the last round's point is the real margin.
     """
     from ...record import Record
 
@@ -152,7 +153,8 @@ def review(record, top: int = 5) -> dict:
     scores = state.scores()
     for s, entry in enumerate(seats):
         if state.is_terminal():
-            entry["curve"].append(float(scores[s] - scores[1 - s]))
+            rounds = (state.plies + 1) // 2  # the last round may end after the first mover's move
+            entry["curve"] = entry["curve"][:rounds] + [float(scores[s] - scores[1 - s])]
         decisions = entry["decisions"]
         total = sum(d["loss"] for d in decisions)
         entry["total_loss"] = round(total, 2)

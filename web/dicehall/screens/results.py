@@ -7,6 +7,7 @@ from __future__ import annotations
 from pygame_core.registry import get_entry
 
 from ..dom import button, esc
+from ..gameview import PlayContext
 from ..widgets import controls, results as results_widget, review as review_widget
 from .setup import options_text
 
@@ -21,8 +22,10 @@ def render(app) -> str:
     out = [f'<section class="screen results" aria-labelledby="res-h" data-testid="results"><h1 id="res-h">{esc(t("results.heading"))}</h1>',
            f'<p class="meta" data-testid="results-options">{esc(options)}</p>' if options else "",
            f'<p class="celebrate win" data-testid="winners"><span><bdi>{esc(t("results.winners", n=len(winners), names=", ".join(winners)))}</bdi></span></p>',
+           end_reason(t, view, table),
            results_widget.results_table(t, table.seats, table.state, view.breakdown_heads(t), view.breakdown),
-           results_widget.score_plot(t, table.seats, table.match)]
+           final_picture(app, view, table),
+           results_widget.score_plot(t, table.seats, table.match, view.round_of)]
     if entry.review is not None:
         is_open = play.review_open == id(table.record)
         status = app.asset_state(table.game) if entry.assets else "loaded"
@@ -47,6 +50,24 @@ def render(app) -> str:
         button(esc(t("results.share")), action="share", cls="btn", testid="share-result"), share=True))
     out.append("</section>")
     return "".join(out)
+
+
+def end_reason(t, view, table) -> str:
+    """Why the game ended, in the view's words (the engine's facts); nothing if the view has none."""
+    text = view.end_reason(t, table.state, table.seats)
+    return f'<p class="end-reason" data-testid="end-reason"><bdi>{esc(text)}</bdi></p>' if text else ""
+
+
+def final_picture(app, view, table) -> str:
+    """The final board or sheets, drawn by the view as in play on the final position with nobody to
+    act (no square or box can be chosen)."""
+    ctx = PlayContext(t=app.t, lang=app.lang, game=table.game, seats=table.seats, state=table.state,
+                      index=table.match.index, ui={}, seat=None, animations=False, settings=app.settings)
+    picture = view.final_picture(ctx)
+    if not picture:
+        return ""
+    return (f'<section class="card final-picture" aria-labelledby="final-h" data-testid="final-picture" data-game="{esc(table.game)}">'
+            f'<h2 id="final-h">{esc(app.t("results.final"))}</h2>{picture}</section>')
 
 
 ACTIONS = {

@@ -7,17 +7,25 @@ from .plot import line_plot
 from .seats import name_html, seat_label
 
 
-def progression(match) -> list[list[int]]:
+def progression(match, round_of=None) -> list[list[int]]:
     """Per seat: 0 at the start, then every seat's score after each completed turn (a steal or
-    any other change in another player's turn shows where it happened)."""
+    any other change in another player's turn shows where it happened). With `round_of(state)` (the
+    round a position is in, from 0) one point per round instead: the scores at the end of each
+    round's last turn, the last round counted even when the game ended in its middle."""
     series = [[0] for _ in range(match.state.num_players)]
+    last_round = None
     for turn in match.turns():
         end = turn[-1][2].clone()
         end.apply(turn[-1][1], turn[-1][0])
         if end.turn_number() == turn[0][2].turn_number() and not end.is_terminal():
             continue  # the turn is still going on
+        number = None if round_of is None else round_of(turn[0][2])
         for seat, score in enumerate(end.scores()):
-            series[seat].append(score)
+            if number is not None and number == last_round:
+                series[seat][-1] = score  # a later turn of the same round
+            else:
+                series[seat].append(score)
+        last_round = number
     return series
 
 
@@ -50,10 +58,12 @@ def results_table(t, seats: list[dict], state, heads: list[str], breakdown) -> s
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
-def score_plot(t, seats: list[dict], match) -> str:
-    series = progression(match)
+def score_plot(t, seats: list[dict], match, round_of) -> str:
+    """Every seat's score after each round (`round_of`: the view's), counted as the review and the
+    end reason count."""
+    series = progression(match, round_of)
     return line_plot(dict(enumerate(series)), seats, title=t("results.plot"),
-                     steps_text=lambda n: t("results.turns", n=n), testid="plot")
+                     steps_text=lambda n: t("results.rounds", n=n), testid="plot")
 
 
 def standings_table(t, seats: list[dict], standings) -> str:
