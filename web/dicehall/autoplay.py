@@ -60,17 +60,21 @@ class AutoPlay:
                 acted = True
                 self.thinking, self.thinking_seat = roller is not None, roller
                 self.host.render()
-                await asyncio.sleep(self.pace() if roller is not None else 0)
+                # A computer's throw: half the pace before it, half showing it in words (they stay
+                # up while the computer thinks on the dice).
+                await asyncio.sleep(self.pace() / 2 if roller is not None else 0)
                 if self.table is not table:
                     return
                 if table.match.index != index:
                     continue  # a guest of the room moved meanwhile: look again
                 self._roll()
-                if roller is not None:  # the throw's words stay up while the computer thinks on it
-                    thrown = table.record.moves[-1][1]
-                    self.narrate(roller, self.view.narrate_move(self.host.t, table.state, roller, thrown))
                 self.save()
                 self.say_steps()
+                if roller is not None:
+                    thrown = table.record.moves[-1][1]
+                    self.narrate(roller, self.view.narrate_move(self.host.t, table.state, roller, thrown))
+                    self.host.render()
+                    await asyncio.sleep(self.pace() / 2)
                 continue
             ai_seats = [s for s in state.current_players() if self.is_computer(s)]
             if not ai_seats:
