@@ -224,3 +224,27 @@ def test_the_tray_before_a_persons_throw_is_never_the_last_players_dice(instant_
                 assert values and set(values) == {"0"}, (game, values)
 
     run(steps)
+
+
+def test_a_room_guests_steps_are_said_on_the_prompt_while_the_table_waits_for_them(instant_sleep):
+    """Bo plays on another phone (a guest of the room this table hosts): each of his steps is said
+    on the prompt, in words, until he makes the next; then Ann's own prompt comes back."""
+    async def steps():
+        host, _ = recording_host("rolf", (None, None), start=1)
+        play, t = host.play, host.t
+        play.remote = {1}
+        host.render()
+        play.kick()
+        await settle(host)
+        assert prompt_of(host.body)[:2] == ("1", t("play.remote_short"))
+        play.submit(CHANCE, "roll 1 2 5", play.table.match.index)
+        words = t("rolf.narrate.throw", dice="1 2 5", shape=t("rolf.shape.different"))
+        assert prompt_of(host.body) == ("1", words, False)
+        play.submit(1, "take 1-2", play.table.match.index)
+        assert prompt_of(host.body) == ("1", t("rolf.move.take", square="1–2"), False)
+        play.submit(1, "take 2-5", play.table.match.index)
+        play.submit(1, "next", play.table.match.index)
+        await settle(host)
+        assert play.acting_seat() == 0 and prompt_of(host.body)[:2] == ("0", t("rolf.prompt.throw"))
+
+    run(steps)
