@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from .. import replay, router
+from .. import replay, replaylink, router
 from ..dom import attrs, button, esc
 from ..widgets import controls, plot
 from ..widgets.seats import seat_label
@@ -41,10 +41,14 @@ def opened(app, entry_id: str | None):
     known = _OPEN.get(app)
     if known is not None and known[0] == entry_id:
         return known[1], known[2]
-    entry = replay.find(app.store, entry_id) if entry_id else None
-    if entry is None:
-        found = (None, t("replay.missing", n=replay.MAX_REPLAYS))
+    try:  # a History id, or a link's payload (replaylink.py)
+        entry = replaylink.entry(entry_id) if replaylink.is_link(entry_id) else \
+            replay.find(app.store, entry_id) if entry_id else None
+    except replaylink.LinkError as err:
+        entry, found = None, (None, t(err.code))
     else:
+        found = (None, t("replay.missing", n=replay.MAX_REPLAYS))
+    if entry is not None:
         try:
             found = (replay.Replay.open(entry, app.view), None)
         except Exception as err:  # noqa: BLE001 - RecordError in words; anything else is damage too
@@ -87,7 +91,7 @@ def render(app) -> str | None:
            turn_list(t, shown, ctx, index),
            plot.line_plot(shown.scores_over_time(index), shown.seats, title=t("replay.plot"),
                           steps_text=lambda n: t("results.turns", n=n), testid="replay-plot"),
-           f'<div class="row">{back}</div>',
+           f'<div class="row">{back}{share_buttons(t, shown)}</div>',
            bar(t, app.catalog.dir, index, total),
            "</section>"]
     return "".join(out)
@@ -103,6 +107,12 @@ def without_pictures(html: str) -> str:
         if shorter == html:
             return html
         html = shorter
+
+
+def share_buttons(t, shown) -> str:
+    """Copy the replay's link (when it is short enough: replaylink.MAX_LINK_CHARS) and save it as a file."""
+    link = button(esc(t("replay.link")), action="replay-link", cls="btn", testid="replay-link")
+    return link + button(esc(t("results.export")), action="replay-export", cls="btn", testid="replay-export")
 
 
 def position_text(t, index: int, total: int) -> str:
@@ -183,5 +193,15 @@ def key(app, key_name: str, tag: str) -> bool:
     return True
 
 
-ACTIONS = {"replay-go": lambda app, arg: go(app, arg)}
+def with_open(do):
+    def action(app, arg) -> None:
+        shown, index, _ = session(app)
+        if shown is not None:
+            do(app, shown, index)
+    return action
+
+
+ACTIONS = {"replay-go": lambda app, arg: go(app, arg),
+           "replay-link": with_open(replaylink.share),
+           "replay-export": with_open(lambda app, shown, index: replaylink.export(app, shown))}
 FIELDS = {"replay-at": lambda app, value, checked, data: go(app, value)}
