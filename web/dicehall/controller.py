@@ -154,6 +154,7 @@ class PlayController(AutoPlay, PlayScreen):
         self.countdown = None
         self.countdown_move = None
         self.thinking = False
+        self.step = self.narration = None  # a new table's match may get the old one's id()
 
     def ui_text(self) -> str:
         ui = {k: v for k, v in self.ui.items() if not k.startswith("_")}
