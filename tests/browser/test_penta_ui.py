@@ -59,6 +59,8 @@ def play_round(page, hint: bool = False, countdown: bool = False) -> None:
         page.wait_for_timeout(1500)  # more than its one-second steps: nothing written meanwhile
         assert page.evaluate("document.querySelector('.penta-board').dataset.rolls") == "3"
         assert saved_table(page).record.moves[-1][0] < 0  # the last move is still the dice's
+        if page.locator(tid("guide-done")).count():  # the one-time line on the auto-fill (test_guide_phone.py)
+            tap(page, tid("guide-done"))
     tap(page, page.locator('[data-testid^="box-"]:enabled').first)
     tap(page, tid("confirm"))
 

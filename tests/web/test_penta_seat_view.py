@@ -75,3 +75,44 @@ def test_a_card_tapped_during_the_computers_turn_gives_way_to_the_persons_own():
         assert play.context().view_seat is None and focused_column(host.body) == 0
 
     run(go)
+
+
+# --- three to five seats side by side (issue 29, item 1) ---------------------------------------------
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_every_seats_column_is_on_the_card_with_three_to_five_seats(seats):
+    """Each row holds every seat's cell (the current seat's `cur`), both halves are headed by every
+    seat's symbol, and with three to five seats each row's label carries its symbol for the eye
+    beside its name for screen readers (style.css shows one or the other)."""
+    async def go():
+        host = FakeHost("en", seed=seats)
+        host.open_game("penta")
+        table = Table("penta", [{"name": f"P{i}", "symbol": "●▲■◆★"[i], "ai": None} for i in range(seats)])
+        table.new_game(random.Random(seats))
+        host.play.load(table)
+        play = host.play
+        person = play.table.state.seat()
+        assert play.propose(Roll(person), play.table.match.index)
+        body = host.body
+        rows = re.findall(r'<tr([^>]*)><th scope="row">(.*?)</th>(.*?)</tr>', body)
+        boxes = [r for r in rows if 'data-testid="row-' in r[0]]
+        assert len(boxes) == 13
+        for attrs, label, cells in rows:
+            classes = re.findall(r'<td class="([^"]*)"', cells)
+            assert len(classes) == seats, (attrs, cells)
+            assert [s for s, cls in enumerate(classes) if "cur" in cls.split()] == [person]
+            if "pt-head" in attrs:
+                continue
+            if seats >= 3:
+                name, sym = re.fullmatch(r'<span class="pt-name">(.+)</span><span class="pt-sym" dir="ltr" aria-hidden="true">(.+)</span>',
+                                         label).groups()
+                assert name and sym and len(sym) <= 4
+        heads = re.findall(r'<tr aria-hidden="true" class="pt-head[^"]*">(.*?)</tr>', body)
+        assert len(heads) == 2  # one per half
+        for head in heads:
+            assert "".join(re.findall(r'<span class="sym [^"]*" aria-hidden="true">([^<]*)</span>', head)) == "●▲■◆★"[:seats]
+        for s in range(seats):  # every seat's box cells and totals are there
+            assert f'data-testid="total-{s}"' in body and f'data-testid="upper-{s}"' in body
+            if s != person:
+                assert f'data-testid="cell-{s}-ones"' in body
+
+    run(go)

@@ -42,6 +42,21 @@ def short_form(full: str, short: str) -> str:
     return (f'<span class="pt-full" dir="ltr">{full}</span>'
             f'<span class="pt-short" aria-hidden="true">{esc(short)}</span>')
 
+# Three to five seats side by side on a phone leave a row's label a symbol's room (style.css):
+# the name stays for screen readers (and shows on wider screens), the symbol is for the eye.
+SYMBOLS = {"ones": "⚀", "twos": "⚁", "threes": "⚂", "fours": "⚃", "fives": "⚄", "sixes": "⚅",
+           "three_kind": "3×", "four_kind": "4×", "full_house": "3+2", "small_straight": "4→",
+           "large_straight": "5→", "chance": "?", "penta": "5×", "upper_sum": "Σ",
+           "upper_bonus": f"+{UPPER_BONUS}", "penta_bonus": f"+{PENTA_BONUS}", "total": "="}
+
+
+def row_label(name: str, key: str, seats: int) -> str:
+    """A score card row's label: its name, and with three or more seats its symbol beside it."""
+    if seats < 3:
+        return esc(name)
+    return f'<span class="pt-name">{esc(name)}</span><span class="pt-sym" dir="ltr" aria-hidden="true">{esc(SYMBOLS[key])}</span>'
+
+
 FRESH = {"held": [], "order": [0, 1, 2, 3, 4], "box": None}
 
 
@@ -299,7 +314,7 @@ class PentaView(GameView):
                         disabled=not ok, aria_describedby="joker-note" if not ok else None)})
                 else:
                     cells.append({"html": '<span aria-hidden="true">·</span>', "cls": cls + " empty", "testid": f"cell-{s}-{box}"})
-            rows.append({"label": esc(t(f"penta.box.{box}")), "cells": cells, "testid": f"row-{box}",
+            rows.append({"label": row_label(t(f"penta.box.{box}"), box, n), "cells": cells, "testid": f"row-{box}",
                          "cls": ("lower-start " if box == LOWER[0] else "") + ("col-b" if box in LOWER else "col-a")})
             if box == UPPER[-1]:
                 ups, bonuses = [], []
@@ -308,17 +323,18 @@ class PentaView(GameView):
                     ups.append({"html": short_form(esc(t("penta.upper_progress", x=u, target=UPPER_BONUS_THRESHOLD)), str(u)),
                                 "cls": "num sub", "testid": f"upper-{s}"})
                     bonuses.append({"html": str(UPPER_BONUS) if u >= UPPER_BONUS_THRESHOLD else "–", "cls": "num sub"})
-                rows.append({"label": esc(t("penta.upper_sum")), "cells": ups, "cls": "sum col-a"})
-                rows.append({"label": esc(t("penta.upper_bonus", bonus=UPPER_BONUS)), "cells": bonuses, "cls": "sum col-a"})
-        rows.append({"label": esc(t("penta.penta_bonus")), "cls": "sum col-b", "cells": [
+                rows.append({"label": row_label(t("penta.upper_sum"), "upper_sum", n), "cells": ups, "cls": "sum col-a"})
+                rows.append({"label": row_label(t("penta.upper_bonus", bonus=UPPER_BONUS), "upper_bonus", n), "cells": bonuses,
+                             "cls": "sum col-a"})
+        rows.append({"label": row_label(t("penta.penta_bonus"), "penta_bonus", n), "cls": "sum col-b", "cells": [
             {"html": short_form(esc(t("penta.bonus_count", n=state.bonuses[s], points=state.bonuses[s] * PENTA_BONUS)),
                                 str(state.bonuses[s] * PENTA_BONUS)),
              "cls": "num sub", "testid": f"penta-bonus-{s}"} for s in range(n)]})
         scores = state.scores()
-        rows.append({"label": esc(t("penta.total")), "cls": "grand col-a", "cells": [
+        rows.append({"label": row_label(t("penta.total"), "total", n), "cls": "grand col-a", "cells": [
             {"html": str(scores[s]), "cls": "num total" + (" flash" if s in ctx.flash and ctx.animations else ""),
              "testid": f"total-{s}"} for s in range(n)]})
-        if n == 2:  # both columns side by side on a phone: each half headed by the symbols (style.css)
+        if n >= 2:  # every column side by side on a phone: each half headed by the seats' symbols (style.css)
             heads = [{"html": symbol_html(ctx.seats[s]["symbol"]), "cls": "seat-head"} for s in range(n)]
             rows[:0] = [{"label": "", "cells": heads, "cls": "pt-head col-a"}, {"label": "", "cells": heads, "cls": "pt-head col-b"}]
         table = score_table(ctx.seats, rows, current=seat, focus=ctx.view_seat, caption=t("penta.scorecard"),
