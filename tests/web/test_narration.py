@@ -247,3 +247,20 @@ def test_a_room_guests_steps_are_said_on_the_prompt_while_the_table_waits_for_th
         assert play.acting_seat() == 0 and prompt_of(host.body)[:2] == ("0", t("rolf.prompt.throw"))
 
     run(steps)
+
+
+def test_a_computer_penta_box_is_shown_with_its_points_before_it_is_written(instant_sleep):
+    async def steps():
+        host, bodies = recording_host("penta", (None, "greedy"), start=1)
+        play, t, view = host.play, host.t, host.play.view
+        play.kick()
+        await settle(host)
+        at, move = next((at, m) for at, (s, m) in enumerate(play.table.record.moves) if s == 1 and m.startswith("score "))
+        box = move[len("score "):]
+        body = next(b for b in bodies if 'data-testid="play"' in b and index_of(b) == at and 'step"' in b)
+        assert prompt_of(body) == ("1", view.describe_move(t, move), False)
+        cell = re.search(r'<td class="[^"]*\blast step\b[^"]*" data-testid="cell-1-' + box + r'">(\d+)</td>', body)
+        assert cell, box
+        assert int(cell.group(1)) == play.table.state.cards[1][box]  # the points it then wrote
+
+    run(steps)

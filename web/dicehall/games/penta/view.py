@@ -312,6 +312,9 @@ class PentaView(GameView):
                         + (" coming" if coming == box else ""),
                         testid=f"box-{box}", aria_pressed="true" if selected == box else "false", aria_label=label,
                         disabled=not ok, aria_describedby="joker-note" if not ok else None)})
+                elif ctx.step == (s, "score " + box):  # a computer's box on show before it is written
+                    cells.append({"html": str(write_score(card_now, box, state.dice)[0]), "cls": "num last step",
+                                  "testid": f"cell-{s}-{box}"})
                 else:
                     cells.append({"html": '<span aria-hidden="true">·</span>', "cls": cls + " empty", "testid": f"cell-{s}-{box}"})
             rows.append({"label": row_label(t(f"penta.box.{box}"), box, n), "cells": cells, "testid": f"row-{box}",
