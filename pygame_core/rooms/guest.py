@@ -40,6 +40,8 @@ class RoomGuest:
         self.dice: dict | None = None  # game, commit, entropies, throws
         self.dice_check: str | None = None  # None until a reveal; "ok" or what did not match
         self.entropy_sent: int | None = None
+        self.about: dict = {}  # the room's expiry, host and keys, as the last snapshot said
+        self.handover: dict | None = None  # after a hand-over to a new host (succession.py)
         # This guest's place is played in another page of theirs (a tab of the same browser):
         # "open" (it was there when this page said hello), "moved" (that page took it over from
         # this one); None while this page holds it. The host has closed this page's link.
@@ -135,6 +137,9 @@ class RoomGuest:
             self.door.replace(self.table)
             self.door.seats_changed({s for s, holder in enumerate(self.holders) if holder != self.guest_id})
         self.guests = list(room["guests"])
+        # What a successor needs of this room if its host is lost (unchecked here: succession.py
+        # checks it when it is used): its expiry, the host's name and key, a hand-over's claim.
+        self.about = {k: room.get(k) for k in ("expires", "host", "host_key", "succession")}
         self.chat = list(room["chat"])
         dice = room["dice"]
         self.dice = None
@@ -186,7 +191,8 @@ class RoomGuest:
         return []
 
     def _on_entropy(self, msg: dict) -> list[str]:
-        if self.dice is not None and msg["game"] == self.dice["game"]:
+        if self.dice is not None and msg["game"] == self.dice["game"] and \
+                all(guest != msg["guest"] for guest, _ in self.dice["entropies"]):  # (a host takes one per guest: a second is a message sent twice)
             self.dice["entropies"].append((str(msg["guest"]), str(msg["value"])))
         return []
 

@@ -80,6 +80,12 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def host_secret(token: str) -> str:
+    """The host's way back into its own table after a successor took it over (succession.py):
+    derived from the broker token, so the token itself never leaves this phone."""
+    return hmac.new(token.encode(), b"dicehall-host-returns", hashlib.sha256).hexdigest()
+
+
 @dataclass
 class Guest:
     guest_id: str
@@ -568,7 +574,12 @@ class RoomHost:
             "table": self.table.to_json(),
             "holders": list(self.holders),
             "joining": list(self.joining),
-            "guests": [{"id": g.guest_id, "name": g.name, "away": g.away} for g in self.guests.values()],
+            # `key`: the hash of each guest's seat-secret hash (never the hash this host checks),
+            # and `host_key`, the hash of the host's own way back in: what the next host needs
+            # to let them in again after a hand-over (succession.py)
+            "guests": [{"id": g.guest_id, "name": g.name, "away": g.away, "key": digest(g.secret_hash)}
+                       for g in self.guests.values()],
+            "host_key": digest(host_secret(self.token)),
             "chat": self.chat[-SNAPSHOT_CHAT:],
             "dice": self.dice.public() if self.dice is not None else None,
             "you": guest_id,

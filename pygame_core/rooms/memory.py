@@ -31,9 +31,19 @@ class Conn:
 
 
 class Hub:
-    def __init__(self, host, clock) -> None:
-        self.host, self.clock = host, clock
+    """`mess` (a random.Random), when given, makes the network worse: each message is taken from
+    among the first `MESS_WINDOW` queued, so messages on different links overtake each other
+    (one link keeps its order, as a reliable data channel does), and one guest message in
+    `MESS_DUPLICATE` is delivered a second time later (a guest sends a message again, e.g. after
+    reconnecting; a host never sends one twice)."""
+
+    MESS_WINDOW = 3
+    MESS_DUPLICATE = 8
+
+    def __init__(self, host, clock, mess=None) -> None:
+        self.host, self.clock, self.mess = host, clock, mess
         self.queue: deque = deque()
+        self.messed = {"reordered": 0, "duplicated": 0}
         self.guests: dict[Conn, object] = {}  # guest-side end -> RoomGuest
 
     def connect(self, guest) -> Conn:
@@ -50,7 +60,21 @@ class Hub:
         for _ in range(limit):
             if not self.queue:
                 return
-            to, text = self.queue.popleft()
+            if self.mess is None:
+                to, text = self.queue.popleft()
+            else:
+                heads, seen = [], set()  # the first queued message of each link, in the window
+                for i in range(min(self.MESS_WINDOW, len(self.queue))):
+                    if self.queue[i][0] not in seen:
+                        heads.append(i)
+                        seen.add(self.queue[i][0])
+                at = self.mess.choice(heads)
+                to, text = self.queue[at]
+                del self.queue[at]
+                self.messed["reordered"] += at > 0
+                if text is not None and to.name == "host" and self.mess.randrange(self.MESS_DUPLICATE) == 0:
+                    self.queue.append((to, text))
+                    self.messed["duplicated"] += 1
             if to.name == "host":
                 if text is None:
                     self.host.closed(to, self.clock())

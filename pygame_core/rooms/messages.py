@@ -20,6 +20,10 @@ Guest → host kinds:
   chat     {text}                         a chat line (plain text)
   ping     {t}                            heartbeat
   sync     {}                             send me the whole room again
+A hand-over (succession.py) needs no new kind: the next host's `welcome` and `room` carry its
+claim, `succession` {from, heir, proof, generation} (`succession_claim` checks it), and every
+room carries the keys a successor lets people back in with (`guests[].key`, `host_key`,
+`room_keys` checks them); the guests and the old host come back with `hello`.
 Host → guest kinds: pending, welcome, refused, room, move, takeback, chat, request, entropy,
 reveal, error, pong, elsewhere (the guest's place is open in another live page of theirs: this
 connection is closed, not admitted), replaced (another page of the guest's took its place over:
@@ -43,6 +47,9 @@ MAX_CHAT = 280
 MAX_MOVE = 200  # protocol.MAX_MOVE_CHARS
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}\Z")
 HEX = re.compile(r"[0-9a-f]{32,128}\Z")
+KEY = re.compile(r"[0-9a-f]{64}\Z")  # a SHA-256 digest in hex
+ROOM_ID = re.compile(r"(?=.{8,40}\Z)[a-z0-9]+(-[a-z0-9]+)*\Z")  # as host.room_id and succession.heir_room_id
+MAX_GENERATION = 1_000
 
 GUEST_FIELDS = {
     "hello": {"name": str, "guest": (str, type(None)), "secret": (str, type(None)), "tab": (str, type(None)),
@@ -163,3 +170,32 @@ def parse_from_host(text: object) -> dict:
     """A host message, bounded; its contents are checked where they are used (the table by
     `Table.from_json`, moves by the engine)."""
     return _bounded_message(text, MAX_FROM_HOST, MAX_HOST_DEPTH)
+
+
+def succession_claim(data: object) -> dict:
+    """The claim a successor puts in its room (`succession`), in shape: the lost room's id
+    (`from`), the heir's guest id there, its proof (the hash of its seat secret there), and the
+    hand-over's number; BadMessage("room.no_claim") when anything is off."""
+    fields = {"from": str, "heir": str, "proof": str, "generation": int}
+    if not isinstance(data, dict) or set(data) != set(fields):
+        raise BadMessage("room.no_claim", "no claim")
+    for name, kind in fields.items():
+        if type(data[name]) is not kind:
+            raise BadMessage("room.no_claim", f"claim: {name}")
+    if not ROOM_ID.match(data["from"]) or not TOKEN.match(data["heir"]) or not KEY.match(data["proof"]) \
+            or not 1 <= data["generation"] <= MAX_GENERATION:
+        raise BadMessage("room.no_claim", "claim: range")
+    return dict(data)
+
+
+def room_keys(guests: object) -> dict[str, str]:
+    """{guest id: key} of a room's `guests` list as a host sent it; entries out of shape are left
+    out (a guest without a sound key cannot be let back in by a successor, nor succeed)."""
+    out: dict[str, str] = {}
+    if not isinstance(guests, list):
+        return out
+    for g in guests[:64]:
+        if isinstance(g, dict) and isinstance(g.get("id"), str) and TOKEN.match(g["id"]) \
+                and isinstance(g.get("key"), str) and KEY.match(g["key"]) and g["id"] not in out:
+            out[g["id"]] = g["key"]
+    return out
