@@ -104,3 +104,30 @@ def test_cephalopod_symbols_are_drawn_in_the_pieces_ink(site, page):
     assert (white_bg, black_bg) == (backgrounds["white"], backgrounds["black"])  # the legend's pieces are the board's
     legend = page.inner_text(tid("colour-0")) + " " + page.inner_text(tid("colour-1"))
     assert "White" in legend and "Black" in legend
+
+
+def test_cephalopod_results_draw_symbols_and_curves_in_ink(site, page):
+    """The results screen too (its table, plot, legend and standings were red and blue)."""
+    from pygame_core.ai import self_play
+    from pygame_core.match import Match
+    from pygame_core.table import Table
+
+    page.set_viewport_size(PHONE)
+    record, _ = self_play("cephalopod", ["easy", "easy"], 3)
+    table = Table("cephalopod", [{"name": "Ann", "symbol": "▲", "ai": None}, {"name": "Bo", "symbol": "●", "ai": None}])
+    table.match = Match.new("cephalopod", record.options)
+    for seat, move in record.moves:
+        table.submit(seat, move, table.match.index)
+    open_app(page, site, {**FAST, "lang": "en"}, table=table.dumps())
+    page.wait_for_selector(tid("results"))
+    seen = page.evaluate("""() => {
+      const colour = el => getComputedStyle(el).color;
+      const seatColours = [0, 1, 2, 3, 4].map(i => {
+        const probe = document.createElement('span'); probe.className = 'seat-' + i; document.body.append(probe);
+        const c = colour(probe); probe.remove(); return c; });
+      const results = document.querySelector('[data-testid="results"]');
+      return {seatColours, syms: [...results.querySelectorAll('.sym')].map(colour),
+              curves: [...results.querySelectorAll('.plot g[class^="seat-"]')].map(colour)};
+    }""")
+    assert seen["syms"] and seen["curves"]
+    assert not set(seen["syms"] + seen["curves"]) & set(seen["seatColours"]), seen

@@ -62,7 +62,42 @@ def test_each_seat_is_shown_with_pieces_of_the_colour_its_label_names(lang):
 
 def test_the_game_s_style_draws_symbols_in_ink_not_seat_colours():
     css = STYLE.read_text(encoding="utf-8")
-    rule = re.search(r'\[data-game="cephalopod"\]\s+\.sym\s*\{([^}]*)\}', css)
-    assert rule and re.search(r"color:\s*inherit", rule.group(1))
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    rules = {selector.strip(): body for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", css)
+             for selector in selectors.split(",")}
+    # symbols anywhere in the game's sections, and the score plot's curves (results)
+    for selector in ('[data-game="cephalopod"] .sym', '[data-game="cephalopod"] .plot g[class^="seat-"]'):
+        assert selector in rules and re.search(r"color:\s*inherit", rules[selector]), selector
     for piece in ("white", "black"):
         assert re.search(rf"\.ceph-piece\.{piece}\s*\{{[^}}]*background", css)
+
+
+def test_set_up_and_results_are_sections_of_the_game_its_style_reaches():
+    """The set-up and results screens say which game they show (`data-game`), so the game's ink
+    rule reaches their symbols and the plot's curves too (they were red and blue)."""
+    from pygame_core.ai import self_play
+    from pygame_core.match import Match
+    from pygame_core.table import Table
+
+    record, _ = self_play("cephalopod", ["easy", "easy"], 3)
+    table = Table("cephalopod", [{"name": "Ann", "symbol": "▲", "ai": None}, {"name": "Bo", "symbol": "●", "ai": None}])
+    table.match = Match.new("cephalopod", record.options)
+    for seat, move in record.moves:
+        table.submit(seat, move, table.match.index)
+
+    async def steps():
+        page = FakePage(settings={"offline_noted": True})
+        page.browser.items["dicehall.table"] = table.dumps()
+        page.location = "#/play"
+        await page.boot()
+        assert page.screen == "results"
+        results = page.find("results")
+        assert results.get("data-game") == "cephalopod"
+        assert [el for el in results.walk() if "sym" in el.get("class", "").split()]  # the rule has work to do
+        page.shell.go("#/setup/cephalopod")
+        while page.events:
+            page.events.pop(0)()
+        await page.idle()
+        assert [el for el in page.app.walk() if el.get("data-game") == "cephalopod" and "setup" in el.get("class", "").split()]
+        assert not page.errors
+    run(steps)

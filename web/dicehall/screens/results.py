@@ -19,7 +19,7 @@ def render(app) -> str:
     places = table.state.ranking()
     winners = [table.seats[s]["name"] for s in range(len(table.seats)) if places[s] == 1]
     options = options_text(t, table.game, table.extra_options)
-    out = [f'<section class="screen results" aria-labelledby="res-h" data-testid="results"><h1 id="res-h">{esc(t("results.heading"))}</h1>',
+    out = [f'<section class="screen results" aria-labelledby="res-h" data-testid="results" data-game="{esc(table.game)}"><h1 id="res-h">{esc(t("results.heading"))}</h1>',
            f'<p class="meta" data-testid="results-options">{esc(options)}</p>' if options else "",
            f'<p class="celebrate win" data-testid="winners"><span><bdi>{esc(t("results.winners", n=len(winners), names=", ".join(winners)))}</bdi></span></p>',
            end_reason(t, view, table),

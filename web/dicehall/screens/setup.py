@@ -55,7 +55,7 @@ def render(app, game: str) -> str:
     t, entry = app.t, get_entry(game)
     setup = draft(app, game)
     seats, rules = setup["seats"], entry.rules
-    out = [f'<section class="screen setup" aria-labelledby="setup-h"><h1 id="setup-h">'
+    out = [f'<section class="screen setup" aria-labelledby="setup-h" data-game="{esc(game)}"><h1 id="setup-h">'
            f'{esc(t("setup.heading", game=t(f"{game}.title")))}</h1>']
     if rules.min_players != rules.max_players:
         out.append(_choices(t("setup.count"), "count", [
