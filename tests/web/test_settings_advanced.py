@@ -53,3 +53,24 @@ def test_the_fold_is_drawn_open_when_a_server_is_set():
         assert "open" in fold(page).attrs
         assert not page.errors
     run(steps)
+
+
+def test_the_fold_stays_as_the_person_left_it_through_redraws():
+    """Opened while both fields are empty, it stayed open only until the next redraw (a toast's
+    end, a language switch) and closed under the person's thumb; closed with a value set, it
+    opened again. Now a redraw keeps what the person chose on this visit."""
+    async def steps():
+        page = FakePage(lang="en", settings={"offline_noted": True})
+        await page.boot()
+        await page.tap("nav-settings")
+        assert "open" not in fold(page).attrs
+        await page.tap("settings-advanced-summary")
+        assert "open" in fold(page).attrs
+        page.shell.render()
+        assert "open" in fold(page).attrs  # still open, though both fields are empty
+        await page.type("set-room-ice", "stun:stun.example.org:3478")
+        await page.tap("settings-advanced-summary")
+        page.shell.render()
+        assert "open" not in fold(page).attrs  # closed by the person, though a field holds a value
+        assert not page.errors
+    run(steps)

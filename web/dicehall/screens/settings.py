@@ -6,6 +6,7 @@ default and is set aside, and the player is told once, so no stored value can st
 from __future__ import annotations
 
 import json
+import weakref
 
 from pygame_core.schema import Bool, Choice, Field, Fields, Invalid, ListOf, Maybe, Report, Text, Via
 
@@ -98,15 +99,23 @@ def _guides_again(app, arg) -> None:
     app.say(app.t("settings.guides_again_done"))
 
 
+# Whether a person opened or closed the "Advanced" fold on this visit (per shell; a view state,
+# never saved): a redraw draws the fold anew, as they left it.
+_FOLDED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def advanced(app) -> str:
     """The rooms' meeting server and STUN/TURN servers, folded under "Advanced" (a native
-    <details>: its summary opens it by tap, Enter or Space). A redraw draws the fold anew, so it
-    is drawn open whenever one of its fields holds a value: a person who set one sees it."""
+    <details>: its summary opens it by tap, Enter or Space). A redraw draws the fold anew: open
+    as the person last left it on this visit, else open whenever one of its fields holds a value
+    (a person who set one sees it)."""
     t, settings = app.t, app.settings
     server, ice = settings.get("room_server", ""), settings.get("room_ice", "")
+    is_open = _FOLDED.get(app, bool(server or ice))
     return (f'<div class="card"><h2>{esc(t("settings.rooms"))}</h2>'
-            f'<details class="advanced" data-testid="settings-advanced"{" open" if server or ice else ""}>'
-            f'<summary data-testid="settings-advanced-summary">{esc(t("settings.advanced"))}</summary>'
+            f'<details class="advanced" data-testid="settings-advanced"{" open" if is_open else ""}>'
+            f'<summary data-testid="settings-advanced-summary" data-action="settings-advanced">'
+            f'{esc(t("settings.advanced"))}</summary>'
             f'<label>{esc(t("settings.room_server"))} <input type="url" data-field="room_server" data-testid="set-room-server" '
             f'value="{esc(server)}" placeholder="https://…" autocomplete="off"></label>'
             f'<p class="muted">{esc(t("settings.room_server_help"))}</p>'
@@ -142,7 +151,14 @@ def _delete_aside(app, arg) -> None:
     app.render()
 
 
-ACTIONS = {"aside-export": _export_aside, "aside-delete": _delete_aside, "guides-again": _guides_again}
+def _toggle_advanced(app, arg) -> None:
+    settings = app.settings
+    _FOLDED[app] = not _FOLDED.get(app, bool(settings.get("room_server") or settings.get("room_ice")))
+    app.render()
+
+
+ACTIONS = {"aside-export": _export_aside, "aside-delete": _delete_aside, "guides-again": _guides_again,
+           "settings-advanced": _toggle_advanced}
 
 
 # --- form fields -----------------------------------------------------------------------------
