@@ -204,9 +204,12 @@ class Replay:
             shown = shown if shown is not None and shown >= 0 else None
         playing = [s for s in state.current_players() if s >= 0] or ([shown] if shown is not None else [])
         prompt = t("prompt.game_over") if state.is_terminal() else self.view.prompt(ctx)
+        # The seat bar scrolls sideways when its chips do not fit; here its chips cannot be used
+        # (screens/replay.py disables them), so the bar itself takes the focus to be scrolled.
+        chips = seats_widget.seat_bar(self.seats, state.scores(), current=playing, flash=set(), animations=False,
+                                      viewing=None, label=t("play.players"))
         ctx.platform = {
-            "seats": seats_widget.seat_bar(self.seats, state.scores(), current=playing, flash=set(), animations=False,
-                                           viewing=None, label=t("play.players")),
+            "seats": chips.replace('<ul class="chips"', '<ul class="chips" tabindex="0"', 1),
             "prompt": banner.prompt_line(self.seats, shown, prompt, thinking=False),
             "countdown": "", "hint": "", "log": "", "tools": "", "last": "",
         }

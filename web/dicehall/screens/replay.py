@@ -88,10 +88,10 @@ def render(app) -> str | None:
            f'<p class="meta" data-testid="replay-position">{esc(position_text(t, index, total))}</p>',
            (f'<div class="play replay-board" data-game="{esc(shown.game)}" data-testid="replay-board">'
             f'{inert(shown.view.render(ctx))}</div>'),
-           turn_list(t, shown, ctx, index),
            plot.line_plot(shown.scores_over_time(index), shown.seats, title=t("replay.plot"),
                           steps_text=lambda n: t("results.turns", n=n), testid="replay-plot"),
            f'<div class="row">{back}{share_buttons(t, shown)}</div>',
+           turn_list(t, shown, ctx, index),  # (last: a long game's log is long)
            bar(t, app.catalog.dir, index, total),
            "</section>"]
     return "".join(out)
@@ -137,17 +137,27 @@ def go_button(label_html: str, to: int, testid: str, current: bool = False) -> s
                   aria_current="step" if current else None)
 
 
+# The step buttons' pictures (drawn, not characters: a phone's fonts may lack ⏮ and ⏭), pointing
+# left to right; mirrored right to left (class "flip").
+ICONS = {"first": "M5 5h2.5v14H5zM19 5v14L8.5 12z", "previous": "M17 5v14L6 12z", "next": "M7 5v14l11-7z",
+         "last": "M16.5 5H19v14h-2.5zM5 5v14l10.5-7z"}
+
+
 def bar(t, direction: str, index: int, total: int) -> str:
     """The bar at the bottom: the scrub bar over every move, and Start, Back, Next, End."""
     first, last = index <= 0, index >= total
 
-    def step(symbol: str, key: str, to: int, off: bool, testid: str) -> str:
-        return button(f'<span aria-hidden="true" class="flip">{symbol}</span>', action="replay-go", arg=str(to),
-                      cls="btn", testid=testid, aria_label=t(key), title=t(key), disabled=off)
+    def step(path: str, key: str, to: int, off: bool, testid: str) -> str:
+        icon = (f'<span aria-hidden="true" class="flip"><svg viewBox="0 0 24 24" width="22" height="22" focusable="false">'
+                f'<path d="{path}" fill="currentColor"/></svg></span>')
+        return button(icon, action="replay-go", arg=str(to), cls="btn", testid=testid, aria_label=t(key), title=t(key),
+                      disabled=off)
     scrub = (f'<input type="range"{attrs(min="0", max=str(total), step="1", value=str(index), data_field="replay-at", data_testid="replay-scrub", aria_label=t("replay.scrub"), aria_valuetext=position_text(t, index, total), cls="replay-scrub")}>')
     return controls.action_bar(
-        step("⏮", "replay.first", 0, first, "replay-first"), step("◀", "replay.previous", index - 1, first, "replay-previous"),
-        step("▶", "replay.next", index + 1, last, "replay-next"), step("⏭", "replay.last", total, last, "replay-last"),
+        step(ICONS["first"], "replay.first", 0, first, "replay-first"),
+        step(ICONS["previous"], "replay.previous", index - 1, first, "replay-previous"),
+        step(ICONS["next"], "replay.next", index + 1, last, "replay-next"),
+        step(ICONS["last"], "replay.last", total, last, "replay-last"),
         above=scrub, share=True)
 
 
