@@ -215,3 +215,23 @@ def test_the_results_reason_and_picture_in_every_language(lang):
         assert not page.errors
 
     run(steps)
+
+
+@pytest.mark.parametrize("game, options", [("cephalopod", {"size": 3}), ("penta", None)])
+def test_the_review_plot_and_the_score_plot_say_the_same_rounds(game, options):
+    """On the results screen itself: the review's curve and the score plot count the same rounds
+    (Cephalopod's said "63 rounds" beside "123 turns"; Penta's review 13 rounds beside 26 turns)."""
+    async def steps():
+        page, final = finished_page(game, 2, seed=4, options=options)
+        await page.boot()
+        await page.tap("review-open")
+        review = page.find("review-plot").text()
+        rounds = int(re.search(r"\((\d+) rounds?", review).group(1))
+        assert rounds == plot_rounds(page)
+        if game == "penta":
+            assert rounds == 13 and "13 rounds" in page.find("end-reason").text()
+        else:
+            assert rounds == (final.plies + 1) // 2
+        assert not page.errors
+
+    run(steps)
