@@ -123,7 +123,8 @@ class Known:
 
     @classmethod
     def of_host(cls, host: RoomHost) -> Known:
-        guests = host.snapshot()["guests"]
+        # (every guest of its: back from a reload, the host has seen none of them lately)
+        guests = [{**g, "away": False} for g in host.snapshot()["guests"]]
         claim = getattr(host, "claim", None)
         return cls(host.room_id, host.table, line(host.holders, guests), room_keys(guests),
                    claim["generation"] if claim else 0)

@@ -30,7 +30,10 @@ import secrets
 from pygame_core.rooms.guest import RoomGuest
 from pygame_core.rooms.host import RoomDice, RoomHost
 from pygame_core.rooms.messages import MAX_NAME, encode
+from pygame_core.rooms.succession import HostWatch
 from pygame_core.schema import Choice, Field, Fields, Invalid, Maybe, Text
+
+from .roomheir import Handover
 
 PING_SECONDS = 2.0  # a guest's heartbeat; the host shows it away after 6 s without any message
 DEFAULT_ICE = [{"urls": "stun:stun.l.google.com:19302"}]  # STUN only: never a TURN relay silently
@@ -298,6 +301,14 @@ class GuestSession:
         # and lets this one back in over its own old link without a word.
         self.tab = secrets.token_urlsafe(12)
         self.take = False  # the next hello takes the guest's place over from another page
+        # The host lost (roomheir.py): `watch` hears the host; `handover` runs once it is lost;
+        # `reader` reads the host's messages (the guest, or the heir's checker meanwhile);
+        # `hosting` is this phone's HostSession when it took the table over (saved by `host_store`).
+        self.watch: HostWatch | None = None
+        self.handover = None
+        self.reader = guest
+        self.hosting: HostSession | None = None
+        self.host_store = None
 
     def start(self) -> None:
         options = transport_options(self.room_id, self.broker, self.ice)
@@ -308,10 +319,13 @@ class GuestSession:
     def on_event(self, kind: str, conn_id: str | None, data: str | None) -> None:
         if kind == "open":
             self.connected, self.error = True, None
-            self.send(self.guest.hello(self.tab, self.take))
+            self.send(self.reader.hello(self.tab, self.take))
         elif kind == "message":
+            if self.handover is None and self.guest.status == "in":
+                self.watch = self.watch or HostWatch(self.clock())
+                self.watch.heard(self.clock())
             before = (self.guest.status, self.guest.guest_id, self.guest.secret)
-            for out in self.guest.received(data):
+            for out in self.reader.received(data):
                 self.send(out)
             if self.guest.elsewhere is not None or self.guest.status == "refused":
                 # The host closed this link for good. Another page of this guest's plays: no
@@ -348,6 +362,10 @@ class GuestSession:
         if self.connected and now - self.last_ping >= PING_SECONDS:
             self.last_ping = now
             self.send(encode("ping", t=round(now, 3)))
+        if self.handover is None and self.watch is not None and self.link is not None and self.watch.lost(now):
+            self.handover = Handover(self, self.watch.lost_at)
+        if self.handover is not None:
+            self.handover.tick(now)
 
     def save(self) -> bool:
         g = self.guest

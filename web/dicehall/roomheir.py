@@ -1,0 +1,119 @@
+"""A guest session's part when its host is lost, and the old host's way back (issue 31, item 3).
+
+The ruling is `pygame_core.rooms.succession`'s: a guest that has not heard its host for 12 s
+(`HostWatch`) reads the line of succession from the last room it had. When its own turn comes it
+takes the table over (`take_over`) and hosts it in a `HostSession` of its own (`session.hosting`:
+the app moves its screen there); until then it joins the room of the heir whose turn it is (the
+room id everyone derives) and follows it only after checking the heir's claim (`Follower`); a
+refused claim is never followed. A join that fails (the heir has not opened its room yet) is tried
+again on the next tick, one a second. The old host, back, looks for whoever took its table over
+(`return_to_heir`) before it hosts the room again.
+
+No browser import: the transport, the clock and the stores are the session's.
+"""
+
+from __future__ import annotations
+
+from pygame_core.rooms.host import RoomHost
+from pygame_core.rooms.succession import Follower, Known, next_secret, take_over
+from pygame_core.table import SaveError
+
+RETRY_SECONDS = 1.0
+
+
+class Handover:
+    """The hand-over as one guest session lives it: `state` "searching" → "following" (in the
+    heir's room: the session is that room's guest now) or "hosting" (`session.hosting`), or
+    "alone" when nobody took the table over and this phone cannot (its mirror does not replay);
+    `refused` lists (heir, reason) of the claims it did not take."""
+
+    def __init__(self, session, lost_at: float | None, known: Known | None = None) -> None:
+        self.session = session
+        self.lost_at = lost_at  # None: the old host looking for its heir (no turns to wait)
+        self.known = known or Known.of_guest(session.guest)
+        self.state = "searching"
+        self.trying: str | None = None
+        self.tried_at = self.started = -1e9
+        self.follower: Follower | None = None
+        self.refused: list[tuple[str, str]] = []
+
+    def heir(self, now: float) -> str | None:
+        if self.lost_at is not None:
+            return self.known.heir_at(now, self.lost_at)
+        # The old host tries each heir in its line once, a second apart, then gives up.
+        k = int((now - self.started) // RETRY_SECONDS) if self.trying is not None else 0
+        return self.known.heirs[k] if k < len(self.known.heirs) else None
+
+    def tick(self, now: float) -> None:
+        s = self.session
+        if self.state == "searching" and self.follower is not None and self.follower.status == "in":
+            self._followed(now)
+        if self.state != "searching":
+            return
+        if self.follower is not None and self.follower.status == "refused":
+            self.refused.append((self.trying, self.follower.reason))
+            s.close()
+            self.follower = None
+        heir = self.heir(now)
+        if self.lost_at is not None and (heir is None or heir == s.guest.guest_id):
+            self._take_over(now)
+            return
+        if heir is None:
+            self.state = "alone"  # (the old host: nobody took its table over; it hosts it again)
+            s.changed("handover")
+            return
+        if any(h == heir for h, _ in self.refused):
+            return  # its claim was refused: wait for the next heir's turn
+        if heir != self.trying or (not s.connected and now - self.tried_at >= RETRY_SECONDS):
+            if self.trying is None:
+                self.started = now
+            s.close()
+            self.trying, self.tried_at = heir, now
+            self.follower = Follower(s.guest, self.known, self._secret(), s.clock, self.lost_at)
+            s.reader = self.follower
+            s.room_id = self.follower.heir_room(heir)
+            s.start()
+            s.changed("handover")
+
+    def _secret(self) -> str:
+        return next_secret(self.session.guest.secret) if self.lost_at is not None else self.session.guest.secret
+
+    def _followed(self, now: float) -> None:
+        s = self.session
+        self.state = "following"
+        s.reader = s.guest
+        s.watch = None  # a fresh watch on the new host from its first word
+        s.handover = None
+        s.save()
+        s.changed("handover")
+
+    def _take_over(self, now: float) -> None:
+        from .rooms import HostSession  # (rooms imports this module)
+
+        s = self.session
+        try:
+            room = take_over(s.guest, now)
+        except SaveError:
+            self.state = "alone"
+            s.changed("handover")
+            return
+        s.close()
+        s.hosting = HostSession(room, s.transport, s.clock, s.host_store or (lambda text: True), s.changed,
+                                broker=s.broker, ice=s.ice)
+        s.hosting.start()
+        self.state = "hosting"
+        s.changed("handover")
+
+
+def return_to_heir(room: RoomHost, transport, clock, store, changed=None, broker=None, ice=None):
+    """The old host's phone, back with its saved room: a guest session that looks for whoever
+    took the table over (each heir of its line, `RETRY_SECONDS` apart) and, found and checked,
+    plays on there as a guest in its own seat. Its `handover.state` turns "alone" when nobody
+    did: then the phone hosts its room again as before."""
+    from .rooms import GuestSession  # (rooms imports this module)
+
+    old = Follower.of_old_host(room, clock)
+    session = GuestSession(old.guest, room.room_id, transport, clock, store, changed, broker=broker, ice=ice)
+    session.handover = Handover(session, None, Known.of_host(room))
+    session.handover.tick(clock())
+    return session
