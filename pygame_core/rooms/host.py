@@ -732,4 +732,7 @@ ROOM_SAVE = Fields({
         "throws": ListOf(Tuple(Int(0, 10**7), HEX, ListOf(Int(1, 10**6), 100), ListOf(Int(0, 10**6), 100)), 1_000_000),
     })),
     "direct": Field(Choice(True, False), optional=True, default=False),  # (web/dicehall/roomdesk.py's)
+    # A successor's (succession.py checks them): its claim, and the seats kept for the old host.
+    "succession": Field(Any(), optional=True, default=None),
+    "returning": Field(Any(), optional=True, default=None),
 })

@@ -59,7 +59,7 @@ import hashlib
 import math
 
 from ..registry import get_entry
-from ..table import SaveError, Table
+from ..table import SaveError, Table, clean_seat
 from .guest import RoomGuest
 from .host import HOST, ROOM_SECONDS, Guest, RoomHost, digest, host_secret
 from .messages import (
@@ -194,6 +194,14 @@ class SuccessorHost(RoomHost):
         data = super().snapshot(guest_id)
         if self.claim is not None:
             data["succession"] = dict(self.claim)
+        return data
+
+    def to_json(self) -> dict:
+        data = super().to_json()
+        data["succession"] = self.claim
+        back = self.returning
+        data["returning"] = None if back is None else {"guest": back["guest"],
+                                                         "seats": [[seat, info] for seat, info in back["seats"].items()]}
         return data
 
     def _hello(self, conn, link, msg: dict, now: float) -> None:
@@ -339,3 +347,25 @@ class HostWatch:
         if self.lost_at is None and now - self.heard_at >= LOST_SECONDS:
             self.lost_at = self.heard_at + LOST_SECONDS
         return self.lost_at is not None
+
+
+def resume_room(data, now: float, on_change=None) -> RoomHost:
+    """A hosted room back from its save (`RoomHost.from_json`), a successor's with its claim and
+    the seats it keeps for the old host; ValueError when the save cannot be trusted."""
+    if not isinstance(data, dict) or data.get("succession") is None:
+        return RoomHost.from_json(data, now, on_change)
+    room = SuccessorHost.from_json(data, now, on_change)
+    room.claim = succession_claim(data["succession"])  # (BadMessage is a ValueError)
+    if room.claim["from"] == room.room_id or room.room_id != heir_room_id(room.claim["from"], room.claim["heir"]):
+        raise ValueError("the room cannot be resumed: its claim is not its own")
+    back = data.get("returning")
+    if back is not None:
+        try:
+            guest, seats = back["guest"], {int(seat): info for seat, info in back["seats"]}
+            if guest not in room.guests or any(not 0 <= seat < len(room.table.seats) for seat in seats):
+                raise ValueError("no such seat or guest")
+            room.returning = {"guest": guest, "seats": {seat: clean_seat(room.table.game, info)
+                                                        for seat, info in seats.items()}}
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"the room cannot be resumed: the old host's seats: {err}") from None
+    return room

@@ -6,6 +6,7 @@ or doubled when messages overtake each other or arrive twice. Time is passed in.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 
@@ -21,10 +22,12 @@ from pygame_core.rooms.succession import (
     Follower,
     HostWatch,
     Known,
+    SuccessorHost,
     check_claim,
     heir_room_id,
     line,
     old_host_id,
+    resume_room,
     take_over,
 )
 from pygame_core.table import Table
@@ -374,3 +377,30 @@ def test_the_line_is_seats_first_then_watchers_by_join_order_skipping_the_away()
               ("watcher1", "seated3x", "watcher2", "seated1x", "watcher3")] + [{"id": "nokey123", "away": False}]
     holders = [HOST, "seated1x", HOST, "seated3x", "nokey123"]
     assert line(holders, guests) == ["seated1x", "seated3x", "watcher1", "watcher3"]
+
+
+def test_the_heir_reloads_and_keeps_its_claim_and_the_old_hosts_seat():
+    clock, host, hub, phones = new_room(3, 2)
+    rng = random.Random(6)
+    play(host, hub, phones, rng, moves=15)
+    lost_at = vanish(host, hub, clock, phones)
+    room = take_over(phones[0].guest, clock())
+    saved = json.loads(json.dumps(room.to_json()))
+    back = resume_room(saved, clock())
+    assert isinstance(back, SuccessorHost) and back.claim == room.claim and back.returning == room.returning
+    assert back.table.record.moves == room.table.record.moves and back.room_id == room.room_id
+    # The heir's page reloaded before Cy followed: Cy still finds the claim and follows.
+    hub2 = Hub(back, clock)
+    cy = phones[1]
+    cy.inner = Follower.of_guest(cy.guest, clock, lost_at)
+    cy.conn = hub2.connect(cy)
+    hub2.run()
+    assert cy.inner.status == "in"
+    # A save whose claim is out of shape, or names another heir, or keeps a seat that is not there: refused.
+    for bad in ({**saved, "succession": {**saved["succession"], "proof": "x"}},
+                {**saved, "succession": {**saved["succession"], "heir": phones[1].guest.guest_id}},
+                {**saved, "returning": {**saved["returning"], "seats": [[9, saved["returning"]["seats"][0][1]]]}}):
+        with pytest.raises(ValueError):
+            resume_room(bad, clock())
+    plain = resume_room({**saved, "succession": None, "returning": None}, clock())
+    assert type(plain) is RoomHost

@@ -26,6 +26,7 @@ from pygame_core.registry import get_entry
 from pygame_core.rooms.guest import RoomGuest
 from pygame_core.rooms.host import HOST, ROOM_SAVE, RoomHost
 from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
+from pygame_core.rooms.succession import resume_room
 
 from . import roomscreens, store
 from .roomscreens import ERRORS, unquoted
@@ -66,7 +67,7 @@ class RoomDesk:
         data = self.app.store.load(ROOM_KEY, ROOM_SAVE)  # (an unsound save is set aside, and reads None)
         if data is not None:
             try:
-                room = RoomHost.from_json(data, self.app.clock())
+                room = resume_room(data, self.app.clock())  # (a successor's too: succession.py)
             except ValueError as err:  # sound in shape, yet not a room to resume (its table, its dice)
                 self.app.store.set_aside(ROOM_KEY, self.app.store.get(ROOM_KEY) or "", [("$", str(err)[:200])])
                 room = None
