@@ -20,8 +20,8 @@ import random
 from pathlib import Path
 
 import pytest
-
 from dicehall_browser import axe_violations, no_raw_text, open_app, tap, tid, wait_ready
+
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
 

@@ -14,14 +14,14 @@ import json
 import random
 
 import pytest
-
 from dicehall.games.rollcraft.guide import FIRST_TURN
 from dicehall.screens.settings import check_settings
 from dicehall.widgets.guide import MAX_SEEN, Guide, Step, coach_mark, with_seen
 from fakehost import run
 from fakepage import FakePage
-from pygame_core.table import Table
 from support import load_catalog
+
+from pygame_core.table import Table
 
 pytestmark = pytest.mark.usefixtures("instant_sleep")
 
@@ -66,7 +66,7 @@ def seen(page: FakePage) -> list:
 
 # --- the widget ------------------------------------------------------------------------------------
 def test_a_coach_mark_anchors_on_its_target_by_data_testid_and_refuses_anything_else():
-    t = lambda key, **kw: key  # noqa: E731 - the keys stand for the words
+    t = lambda key, **kw: key
     html = coach_mark(t, FIRST_TURN, 0)
     assert '#app [data-testid="dice-group"] { anchor-name: --dh-guide;' in html
     assert 'role="dialog"' in html and 'aria-labelledby="guide-h"' in html and 'aria-describedby="guide-text"' in html
@@ -148,6 +148,7 @@ def test_the_guide_waits_for_a_persons_choice_and_says_itself_with_the_prompt():
 
 def test_a_long_guides_seen_list_keeps_its_newest_ids():
     settings, sound = check_settings({"guides_seen": [f"g{i}" for i in range(500)]})
+    assert sound  # (trimmed to the newest, not set aside)
     assert settings["guides_seen"] == [f"g{i}" for i in range(500 - MAX_SEEN, 500)]
 
 
