@@ -59,6 +59,7 @@ class RoomDesk:
         self._seen: tuple = ()  # what a guest's screen shows of the room (redraw when it changes)
         self._errors_seen = 0
         self._said: str | None = None  # the transport error the guest was told of last
+        self._handover_seen: set[str] = set()  # the words of a hand-over said so far
 
     # --- boot -----------------------------------------------------------------------------
     def boot(self) -> None:
@@ -196,8 +197,24 @@ class RoomDesk:
         # arrives.
         play.outbox = self.guesting
         play.load(None)
+        self.guesting.on_take_over = self._took_over
         self.guesting.start()
         self._start_ticker()
+
+    def _took_over(self, room: RoomHost) -> None:
+        """This phone was next in line when its host was lost (roomheir.py): it hosts the table
+        now, on this screen, saved as the host's room (the table is this phone's game now)."""
+        session, self.guesting = self.guesting, None
+        if session is not None:
+            session.close()
+        self.app.store.remove(GUEST_KEY)
+        play = self.app.play
+        play.outbox = None
+        play.load(room.table)
+        self._host(room)
+        self.app.say(self.app.t("room.you_host"))
+        if self.app.route()[0] == "join":
+            self.app.go("#/play", replace=True)
 
     def leave(self) -> None:
         """The guest leaves: the link closes, this phone's own game comes back."""
@@ -216,6 +233,8 @@ class RoomDesk:
         if session is None:
             return
         guest = session.guest
+        if kind == "handover":
+            self._handover_said(session)
         if kind == "open":
             self._said = None
         elif kind == "error" and session.invitation is not None:
@@ -233,6 +252,21 @@ class RoomDesk:
         if seen != self._seen or kind != "message":
             self._seen = seen
             self.app.render()
+
+    def _handover_said(self, session) -> None:
+        """The words of a hand-over, each said once: the host gone, a claim refused, the new host."""
+        hand = session.handover
+        said = [] if hand is None else ["room.handing_over"] + [reason for _, reason in hand.refused]
+        if hand is None and session.guest.handover is not None:
+            said = ["room.new_host"]
+        for code in said:
+            if code not in self._handover_seen:
+                self._handover_seen.add(code)
+                name = session.guest.about.get("host") if code == "room.new_host" else None
+                self.app.say(self.app.t(code, name=str(name or "?")), error=code.startswith("room.") and
+                             code not in ("room.handing_over", "room.new_host"))
+        if hand is None:
+            self._handover_seen = set()
 
     # --- heartbeat and timeouts -------------------------------------------------------------
     def _start_ticker(self) -> None:

@@ -98,6 +98,10 @@ class Handover:
             s.changed("handover")
             return
         s.close()
+        if s.on_take_over is not None:  # the app hosts it with its own screen and save
+            self.state = "hosting"
+            s.on_take_over(room)
+            return
         s.hosting = HostSession(room, s.transport, s.clock, s.host_store or (lambda text: True), s.changed,
                                 broker=s.broker, ice=s.ice)
         s.hosting.start()

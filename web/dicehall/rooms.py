@@ -309,6 +309,7 @@ class GuestSession:
         self.reader = guest
         self.hosting: HostSession | None = None
         self.host_store = None
+        self.on_take_over = None  # the app's: `(room)` hosts the heir's room (else `hosting`)
 
     def start(self) -> None:
         options = transport_options(self.room_id, self.broker, self.ice)
