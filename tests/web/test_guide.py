@@ -136,7 +136,23 @@ def test_escape_closes_the_guide_and_the_choice_goes_on():
     run(steps)
 
 
-def test_the_guide_waits_for_a_persons_choice_and_says_itself_with_the_prompt():
+def test_a_guide_left_open_stays_with_its_game():
+    """RollCraft's guide, neither finished nor closed, does not follow the player into a new Penta
+    game, and is not remembered as seen."""
+    async def steps():
+        page = await open_rollcraft()
+        await page.tap("guide-next")
+        await page.tap("nav-home")
+        await page.tap("new-penta")
+        await page.tap("start-game")
+        assert page.screen == "play" and page.has("scorecard") and not page.has("guide")
+        assert page.spoken and load_catalog("en", "rollcraft")["rollcraft.guide.platter"] not in page.spoken[-1]
+        assert seen(page) == [] and not page.errors
+
+    run(steps)
+
+
+def test_the_guide_says_itself_with_the_prompt():
     async def steps():
         page = await open_rollcraft()
         said = " ".join(page.spoken)

@@ -19,8 +19,8 @@ LOG_TURNS = 40  # turns shown in the game log
 
 
 class PlayScreen:
-    # The view's guide on screen (widgets/guide.py): (Guide, step, game (match id), the position a
-    # one-time line lasts for or None).
+    # The view's guide on screen (widgets/guide.py): (Guide, step, the game's Match (held, not its
+    # id: an id can be reused by the next game), the position a one-time line lasts for or None).
     guide_open: tuple | None = None
 
     def turn_history(self) -> tuple[list, bool]:
@@ -196,14 +196,14 @@ class PlayScreen:
         on the screen (the action bar) must come before the box that uses it as its anchor."""
         if ctx.seat is None:
             return ""
-        if self.guide_open is not None and (self.guide_open[2] != id(self.table.match)
+        if self.guide_open is not None and (self.guide_open[2] is not self.table.match
                                             or self.guide_open[3] not in (None, ctx.index)):
             self.guide_open = None  # another game; a one-time line lasts as long as its position
         if self.guide_open is None:
             guide = self.view.guide(ctx)
             if guide is None or not guide.steps or guide.id in guide_widget.seen(self.host.settings):
                 return ""
-            self.guide_open = (guide, 0, id(self.table.match), ctx.index if guide.once else None)
+            self.guide_open = (guide, 0, self.table.match, ctx.index if guide.once else None)
             if guide.once:
                 self.remember_guide(guide.id)
         guide, step = self.guide_open[:2]
@@ -211,7 +211,7 @@ class PlayScreen:
 
     def guide_sentence(self) -> str:
         """The open guide's words, said with the prompt (the box itself is a labelled dialog)."""
-        if self.guide_open is None:
+        if self.guide_open is None or self.guide_open[2] is not self.table.match:
             return ""
         guide, step = self.guide_open[:2]
         return self.host.t(guide.steps[step].text)
