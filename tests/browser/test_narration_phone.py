@@ -1,5 +1,5 @@
 """The computer's turns narrated on a 360×740 phone (issue 29, item 3), at the slow pace, in
-English and Polish: a computer's Geek Out action shows its words on the prompt with the acting
+English, Polish and Arabic: a computer's Geek Out action shows its words on the prompt with the acting
 die and its target marked; a computer's Rolf throw is said and each square it takes is marked
 before it is taken; then, before the person throws, the tray says whose last
 throw its dice are (no "Three different: two placements") while the board keeps that throw's
@@ -15,8 +15,8 @@ import random
 from pathlib import Path
 
 import pytest
-
 from dicehall_browser import axe_violations, catalog, no_raw_text, open_app, tid
+
 from pygame_core.table import Table
 
 pytestmark = pytest.mark.browser
@@ -64,7 +64,7 @@ GEEKOUT_STEP_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("lang", ["en", "pl", "ar"])
 def test_a_computer_geekout_action_is_said_and_its_dice_marked(site, page, lang):
     t = {**catalog(lang), **catalog(lang, "geekout")}
     page.set_viewport_size(PHONE)
@@ -112,7 +112,7 @@ ROLF_TAKE_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("lang", ["en", "pl", "ar"])
 def test_a_computer_rolf_throw_and_take_are_said_and_the_tray_is_labelled_before_the_persons_throw(site, page, lang):
     t = {**catalog(lang), **catalog(lang, "rolf")}
     page.set_viewport_size(PHONE)

@@ -14,8 +14,9 @@ import random
 import re
 
 import pytest
-
+from dicehall.gameview import Move, Roll
 from fakehost import FakeHost, run, settle
+
 from pygame_core import ai
 from pygame_core.games.geekout.rules import FACE_OF
 from pygame_core.games.rolf.board import NAMES
@@ -23,7 +24,6 @@ from pygame_core.match import Match
 from pygame_core.protocol import CHANCE
 from pygame_core.registry import entries
 from pygame_core.table import Table
-from dicehall.gameview import Move, Roll
 
 NAMES_SYMBOLS = (("Ann", "●"), ("Bo", "▲"))
 
@@ -205,7 +205,7 @@ def test_the_tray_before_a_persons_throw_is_never_the_last_players_dice(instant_
     """Penta, Geek Out and RollCraft clear the dice for a new turn; Rolf labels them (above)."""
     async def steps():
         for game in ("penta", "geekout", "rollcraft"):
-            host, bodies = recording_host(game, (None, "random"), start=1)
+            host, _ = recording_host(game, (None, "random"), start=1)
             play = host.play
             play.kick()
             await settle(host)
