@@ -18,7 +18,8 @@ from pygame_core.rooms.host import RoomHost
 from pygame_core.rooms.succession import Follower, Known, next_secret, take_over
 from pygame_core.table import SaveError
 
-RETRY_SECONDS = 1.0
+RETRY_SECONDS = 1.0  # a failed join to the heir in turn is tried again after this long
+RETURN_SECONDS = 3.0  # the old host gives each heir of its line this long to answer
 
 
 class Handover:
@@ -40,8 +41,8 @@ class Handover:
     def heir(self, now: float) -> str | None:
         if self.lost_at is not None:
             return self.known.heir_at(now, self.lost_at)
-        # The old host tries each heir in its line once, a second apart, then gives up.
-        k = int((now - self.started) // RETRY_SECONDS) if self.trying is not None else 0
+        # The old host tries each heir of its line in turn, then gives up.
+        k = int((now - self.started) // RETURN_SECONDS) if self.trying is not None else 0
         return self.known.heirs[k] if k < len(self.known.heirs) else None
 
     def tick(self, now: float) -> None:
@@ -111,7 +112,7 @@ class Handover:
 
 def return_to_heir(room: RoomHost, transport, clock, store, changed=None, broker=None, ice=None):
     """The old host's phone, back with its saved room: a guest session that looks for whoever
-    took the table over (each heir of its line, `RETRY_SECONDS` apart) and, found and checked,
+    took the table over (each heir of its line for `RETURN_SECONDS`) and, found and checked,
     plays on there as a guest in its own seat. Its `handover.state` turns "alone" when nobody
     did: then the phone hosts its room again as before."""
     from .rooms import GuestSession  # (rooms imports this module)
