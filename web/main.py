@@ -9,6 +9,9 @@ try:
     from dicehall.browser import start
 
     window.performance.mark("dh:imported")
+    # Where PyScript's own package was imported from: app.zip's bytecode, not its sources that
+    # PyScript writes into the cwd (snap-loader.mjs useAppZip; tests/browser/test_boot_snapshot.py).
+    window.document.documentElement.dataset.pyscriptFrom = "app.zip" if ".zip" in (__import__("pyscript").__spec__.origin or "") else "cwd"
 
     await start()  # noqa: F704  (PyScript runs main.py with top-level await)
 except BaseException as err:  # a readable message, never a blank page

@@ -123,9 +123,12 @@ function unpackSnapshot(packed, into) {
 // same absolute path, so one restored from a snapshot finds the archive its importer remembers;
 // the snapshot's key holds app.zip's hash, so the bytes are the same too. The page's copy is
 // written by loadPyodide below, before PyScript runs anything.
+// app.zip goes first on sys.path, before the cwd ('') a restore puts in front: PyScript writes
+// its `pyscript` package into the cwd on every boot, and the same package with its bytecode in
+// app.zip (build.py pyscript_package) is then imported instead, without compiling it.
 export function useAppZip(pyodide, zip) {
   pyodide.FS.writeFile("app.zip", new Uint8Array(zip));
-  pyodide.runPython("import os, sys\nif os.path.abspath('app.zip') not in sys.path: sys.path.insert(0, os.path.abspath('app.zip'))\ndel os, sys");
+  pyodide.runPython("import os, sys\n_z = os.path.abspath('app.zip')\nwhile _z in sys.path: sys.path.remove(_z)\nsys.path.insert(0, _z)\ndel os, sys, _z");
 }
 
 // Pyodide's wasm and its JavaScript ship gzip'd (build.py PACKED_FILES): their own names hold

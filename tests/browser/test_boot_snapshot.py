@@ -87,6 +87,9 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "snapshot"
+    # PyScript's package came from app.zip's bytecode (build.py pyscript_package), not compiled
+    # from the copy PyScript writes into the cwd
+    assert page.evaluate("document.documentElement.dataset.pyscriptFrom") == "app.zip"
     # served by the service worker from the start (workerStart): index.html read the entry as the page opened
     if page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0"):
         assert page.evaluate("performance.getEntriesByName('dh:early-snapshot').length") == 1
