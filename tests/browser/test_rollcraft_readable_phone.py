@@ -14,13 +14,13 @@ import os
 from pathlib import Path
 
 import pytest
-
 from dicehall_browser import axe_violations, catalog, no_raw_text, open_app, tap, tid
+from support import mid_game_table
+
 from pygame_core.ai import self_play
 from pygame_core.games.rollcraft.rules import CHOOSE
 from pygame_core.match import Match
 from pygame_core.table import Table
-from support import mid_game_table
 
 pytestmark = pytest.mark.browser
 
@@ -35,16 +35,21 @@ SHOTS = Path(os.environ.get("DICEHALL_SHOTS") or "/tmp/shots/rollcraft")
 WORDS_JS = """root => {
   const out = {broken: [], spilled: []};
   const el0 = document.querySelector(root);
+  const unseen = el => {  // visually hidden words (.sr-only, a phone's clipped headings): for screen readers
+    for (let p = el; p && p !== el0.parentElement; p = p.parentElement)
+      if (getComputedStyle(p).clip !== 'auto' || p.getBoundingClientRect().width <= 1) return true;
+    return false;
+  };
   if (!el0) return out;
   const walker = document.createTreeWalker(el0, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!node.textContent.trim() || !parent.getClientRects().length || parent.closest('[hidden], svg')) continue;
+    if (!node.textContent.trim() || !parent.getClientRects().length || parent.closest('[hidden], svg') || unseen(parent)) continue;
     let box = parent;  // the nearest block (or button) that holds the words
     while (box !== el0 && getComputedStyle(box).display.startsWith('inline') && box.tagName !== 'BUTTON') box = box.parentElement;
     const outer = box.getBoundingClientRect();
-    for (const m of node.textContent.matchAll(/\\S+/g)) {
+    for (const m of node.textContent.matchAll(/[^\\s-]+/g)) {  // (a line may break after a hyphen: "Re-/roll")
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
       const rects = [...range.getClientRects()].filter(r => r.width > 0);
@@ -119,6 +124,10 @@ def test_a_chosen_die_its_boxes_and_the_bar_in_view_and_no_word_broken(site, pag
     in_view(page, '[data-testid^="target-"]', bottom)  # the boxes of the zone shown
     in_view(page, tid("pending"), bottom)
     assert page.evaluate("window.scrollY") == 0
+    # The six places of the dice on one row, the six zone tabs on one row ("All" a picture).
+    tops = page.evaluate("""() => [...document.querySelectorAll('.rc-dice-zone, .rc-tab')]
+        .map(el => [el.classList.contains('rc-tab'), Math.round(el.getBoundingClientRect().top)])""")
+    assert len({top for tab, top in tops if tab}) == 1 and len({top for tab, top in tops if not tab}) == 1, (lang, tops)
     for zone in ("grey", "yellow", "blue", "green", "pink", "all"):
         tap(page, tid(f"tab-{zone}"))
         page.wait_for_selector(f'{tid("tab-" + zone)}[aria-pressed="true"]')

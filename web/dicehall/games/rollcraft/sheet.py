@@ -16,9 +16,11 @@ from pygame_core.games.rollcraft.board import DICE, ZONES
 
 from ...dom import button, esc
 from ...widgets.seats import name_html, symbol_html
-from .icons import action_icon, bonus_icon, decorative, rune_icon, word
+from .icons import COLOUR, action_icon, bonus_icon, decorative, rune_icon, word
 
 BONUS_VERBS = ("question", "t8", "black")
+ALL_ZONES = "".join(f'<rect x="{x}" y="{y}" width="9" height="9" rx="2" fill="{COLOUR[z]}" stroke="currentColor" stroke-width="1.2"/>'
+                    for (x, y), z in zip(((2, 2), (13, 2), (2, 13), (13, 13)), ("grey", "yellow", "blue", "green")))
 VALUE_ZONES = ("blue", "green", "pink")  # a question bonus there takes a value (or a sum), not a box
 
 
@@ -102,7 +104,11 @@ class SheetView:
                               + (" has-target" if self.zone_is_open(z, targets, spots, values) else ""),
                               testid=f"tab-{z}", aria_pressed="true" if shown == z else "false")
                        for i, z in enumerate(ZONES))
-        tabs += button(esc(t("rollcraft.all_zones")), action="zone", arg="all", cls="btn small rc-tab" + (" active" if shown == "all" else ""),
+        # "All" as a picture of the five zones (its word kept for screen readers): Polish "Wszystkie"
+        # took a second row of tabs, and the choice's boxes went under the action bar.
+        every = (f'<svg class="rc-ic" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{ALL_ZONES}</svg>'
+                 f'<span class="sr-only">{esc(t("rollcraft.all_zones"))}</span>')
+        tabs += button(every, action="zone", arg="all", cls="btn small rc-tab rc-tab-all" + (" active" if shown == "all" else ""),
                        testid="tab-all", aria_pressed="true" if shown == "all" else "false")
         info = ctx.seats[seat] if seat < len(ctx.seats) else {"name": str(seat), "symbol": ""}
         parts = [f'<section class="rc-sheet" data-testid="sheet" aria-label="{esc(t("rollcraft.sheet_of", name=info["name"]))}">',

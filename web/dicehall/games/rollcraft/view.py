@@ -188,7 +188,9 @@ class RollCraftView(SheetView, GameView):
         head = (f'<p class="rollcraft-round" data-testid="rollcraft-round">'
                 f'{esc(t("rollcraft.round", round=state.round, rounds=state.rounds))}</p>')
         out = [f'<div class="status">{ctx.platform.get("seats", "")}</div>', ctx.platform.get("prompt", ""), head]
-        out.append(f'<div class="rollcraft" data-testid="rollcraft" data-phase="{esc(state.phase)}" data-sheet="{seat}">')
+        bonus = any(split(m)[0] in BONUS_WORDS for m in self.my_moves(ctx))  # (a phone hides the dice then: style.css)
+        out.append(f'<div class="rollcraft" data-testid="rollcraft" data-phase="{esc(state.phase)}" data-sheet="{seat}"'
+                   f'{" data-bonus" if bonus else ""}>')
         out.append(ctx.platform.get("last", ""))
         out.append(self.render_dice(ctx))
         out.append(self.render_choice(ctx))
@@ -247,8 +249,10 @@ class RollCraftView(SheetView, GameView):
                          f'<polygon points="50,3 95,28 95,72 50,97 5,72 5,28" class="face rc-face"/>'
                          + (f'<text x="50" y="50" text-anchor="middle" dominant-baseline="central" class="numeral">{value}</text>' if value else "")
                          + f'<text x="50" y="84" text-anchor="middle" class="rc-letter">{esc(word(t, "letter", name))}</text></svg>')
+                # The die's name is its words (colour, value, locked) in the button, not an aria-label:
+                # axe wants an aria-label to contain the drawn text ("6 Y"), which reads worse.
                 lock = '<span class="lock" aria-hidden="true">🔒</span>' if d in state.locked else ""
-                items.append(f'<button type="button"{attrs(cls=cls, data_action="die", data_arg=name, data_testid=f"die-{name}", data_value=value, aria_pressed="true" if selected == name else "false", aria_label=", ".join(words), disabled=name not in pickable)}>{inner}{lock}</button>')
+                items.append(f'<button type="button"{attrs(cls=cls, data_action="die", data_arg=name, data_testid=f"die-{name}", data_value=value, aria_pressed="true" if selected == name else "false", disabled=name not in pickable)}>{inner}{lock}<span class="sr-only">{esc(", ".join(words))}</span></button>')
             body = "".join(items) or '<span class="muted">—</span>'
             sections.append(f'<section class="rc-dice-zone" data-testid="dice-{place}"><h3 class="zone-label">{esc(t(key))}</h3>'
                             f'<div class="rc-dice" dir="ltr">{body}</div></section>')
@@ -296,9 +300,9 @@ class RollCraftView(SheetView, GameView):
         picking = any(zone in values and shown in ("all", zone) for zone in VALUE_ZONES)
         hint = t("rollcraft.bonus_pick") if picking else t("rollcraft.bonus_tap")
         icons = "".join(bonus_icon(t, code, "rc-ic-big") for code in codes)
-        return (f'<section class="rc-bonus" data-testid="bonus-panel"><h3 class="rc-bonus-head">{icons}'
-                f'<span class="rc-bonus-how">{esc(hint)}</span></h3>{"".join(rows)}'
-                f'<div class="rc-bonus-list">{declines}</div></section>')
+        return (f'<section class="rc-bonus" data-testid="bonus-panel"><div class="rc-bonus-head"><h3>{icons}'
+                f'<span class="rc-bonus-how">{esc(hint)}</span></h3><div class="rc-bonus-list">{declines}</div></div>'
+                f'{"".join(rows)}</section>')
 
     # --- the action bar ---------------------------------------------------------------------------
     def render_actions(self, ctx: PlayContext) -> str:
