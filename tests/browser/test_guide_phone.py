@@ -62,6 +62,28 @@ GUIDE_JS = """() => {
 }"""
 
 
+# Words of the box broken across lines mid-word, and anything of it spilling out of its box.
+GUIDE_WORDS_JS = """() => {
+  const box = document.querySelector('[data-testid=guide]'), broken = [], spill = [];
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      // on more than one line (a word of mixed direction, "+1،", is several boxes on one line)
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom / 4)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+  for (const el of box.querySelectorAll('*'))
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') spill.push(el.tagName);
+  for (const el of box.querySelectorAll('h2, p, button'))
+    if (el.scrollWidth > el.clientWidth + 1) spill.push(el.textContent.trim());
+  return {broken, spill};
+}"""
+
+
 def rollcraft_solo() -> str:
     table = Table("rollcraft", [{"name": "Ann", "symbol": "●", "ai": None}])
     table.new_game(random.Random(3))
@@ -91,7 +113,7 @@ def apart(a, b) -> bool:
     return a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
 
 
-@pytest.mark.parametrize("lang", ["en", "ar", "pl"])
+@pytest.mark.parametrize("lang", ["en", "ar", "pl", "nb", "sv"])
 def test_rollcraft_guide_points_beside_each_target_and_stays_closed_after_a_reload(site, page, lang):
     page.set_viewport_size(PHONE)
     open_app(page, site, {**FAST, "lang": lang}, rollcraft_solo())
@@ -105,6 +127,7 @@ def test_rollcraft_guide_points_beside_each_target_and_stays_closed_after_a_relo
         assert apart(got["box"], got["target"]), got  # beside it, not over it
         assert got["covered"] == [], got  # the target's own pixels are its own
         assert got["scroll"] == [360, 0], got
+        assert page.evaluate(GUIDE_WORDS_JS) == {"broken": [], "spill": []}
         shot(page, f"rollcraft-{lang}-{n}")
         if n == 1:
             no_raw_text(page, "rollcraft")
