@@ -41,7 +41,7 @@ class Step:
 class Guide:
     id: str  # remembered in `guides_seen` once dismissed (or shown, for a one-time line)
     steps: tuple[Step, ...]
-    # A one-time line (Penta's auto-fill): remembered as soon as it shows, and kept on screen only
+    # A one-time line (a countdown explained, say): remembered as soon as it shows, and kept on screen only
     # while the position it was shown on lasts. Otherwise remembered when closed or finished.
     once: bool = False
 
