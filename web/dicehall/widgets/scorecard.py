@@ -1,8 +1,8 @@
 """A score card: one row per box or category, one column per seat.
 
 Every seat's column is drawn, on a phone too: the current seat's (`cur`) and the one picked in
-the seat bar (`focus`) are marked, and each game's style gives them the room (Penta: the acting
-seat's column wide, the others narrow with short sums; Geek Out: every column alike). A
+the seat bar (`focus`) are marked, and each game's style gives them the room (the acting
+seat's column wide and the others narrow with short sums, or every column alike). A
 `compact` card folds its rows into two side-by-side halves (rows marked `col-a` / `col-b`), so a
 whole card of boxes fits a 360×740 screen next to the dice and the action bar.
 """
