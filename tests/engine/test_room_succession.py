@@ -6,6 +6,7 @@ or doubled when messages overtake each other or arrive twice. Time is passed in.
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import secrets
@@ -39,6 +40,8 @@ def seeded_dice(monkeypatch):
     is the same on every run (a Rolf game may end in its first turns by the dice)."""
     rng = random.Random(31)
     monkeypatch.setattr(secrets, "token_hex", lambda n=32: rng.randbytes(n).hex())
+    # (guest ids too: the dice mix names the guests whose randomness went in)
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n=32: base64.urlsafe_b64encode(rng.randbytes(n)).rstrip(b"=").decode())
 
 
 class Clock:

@@ -6,6 +6,7 @@ heir and sits in its seat as a guest. Time is passed in (a clock the test moves)
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import secrets
@@ -32,6 +33,8 @@ def seeded_dice(monkeypatch):
     """Dice seeds and entropies from a seeded generator: the same games on every run."""
     rng = random.Random(7)
     monkeypatch.setattr(secrets, "token_hex", lambda n=32: rng.randbytes(n).hex())
+    # (guest ids too: the dice mix names the guests whose randomness went in)
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n=32: base64.urlsafe_b64encode(rng.randbytes(n)).rstrip(b"=").decode())
 
 
 class Clock:
