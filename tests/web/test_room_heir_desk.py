@@ -96,11 +96,13 @@ def test_the_host_phone_vanishes_the_next_in_line_hosts_on_its_screen_and_the_ot
         assert heir.room.table.record.moves == before and bo.play.table is heir.room.table
         assert ROOM_KEY in bo.storage and GUEST_KEY not in bo.storage
         assert "The host was gone: you host the table now." in bo.page.spoken
+        unchecked = "The dice thrown before the host changed cannot be checked: the old host never revealed its secret."
+        assert unchecked in bo.page.spoken
         # Cy follows: his session is in Bo's room, told who hosts it now, and saved there.
         assert cy.rooms.guesting.room_id == heir.room.room_id and cy.rooms.guest_in
         assert "The host is gone. The table moves to the next player in line…" in cy.page.spoken
         assert [s for s in cy.page.spoken if "new host" in s] == ["The table has a new host: \u2068Bo\u2069."], cy.page.spoken[-6:]
-        assert not cy.page.toasts
+        assert not cy.page.toasts and unchecked in cy.page.spoken
         assert heir.room.room_id in cy.storage[GUEST_KEY]
         assert cy.play.table.record.moves == before
         # Play goes on to the end: Ann's seat played by the computer on Bo's phone until she is back.

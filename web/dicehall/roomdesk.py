@@ -213,6 +213,8 @@ class RoomDesk:
         play.load(room.table)
         self._host(room)
         self.app.say(self.app.t("room.you_host"))
+        if getattr(room, "handover", None) and room.handover.get("dice"):
+            self.app.say(self.app.t(room.handover["dice"]))  # the throws before it: not checkable
         if self.app.route()[0] == "join":
             self.app.go("#/play", replace=True)
 
@@ -258,13 +260,13 @@ class RoomDesk:
         hand = session.handover
         said = [] if hand is None else ["room.handing_over"] + [reason for _, reason in hand.refused]
         if hand is None and session.guest.handover is not None:
-            said = ["room.new_host"]
+            said = ["room.new_host"] + [c for c in [session.guest.handover.get("dice")] if c]
         for code in said:
             if code not in self._handover_seen:
                 self._handover_seen.add(code)
                 name = session.guest.about.get("host") if code == "room.new_host" else None
-                self.app.say(self.app.t(code, name=str(name or "?")), error=code.startswith("room.") and
-                             code not in ("room.handing_over", "room.new_host"))
+                self.app.say(self.app.t(code, name=str(name or "?")),
+                             error=code not in ("room.handing_over", "room.new_host", "room.dice_unverifiable"))
         if hand is None:
             self._handover_seen = set()
 
