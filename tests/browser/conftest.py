@@ -632,3 +632,45 @@ def axe_violations(page) -> list[str]:
         return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
             .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
     }""")
+
+
+# Every word of visible text under a root: on one line (a word broken mid-word has line boxes at
+# two heights; a break after a hyphen in the text is not mid-word) and inside the box of the nearest block (or button) that holds it. SVG text (plots)
+# and hidden parts are left out.
+WORDS_JS = """root => {
+  const out = {broken: [], spilled: []};
+  const top = document.querySelector(root);
+  if (!top) return out;
+  const unseen = el => {  // visually hidden words (.sr-only, clipped headings): for screen readers
+    for (let p = el; p && p !== top.parentElement; p = p.parentElement)
+      if (getComputedStyle(p).clip !== 'auto' || p.getBoundingClientRect().width <= 1) return true;
+    return false;
+  };
+  const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!node.textContent.trim() || !parent.getClientRects().length || parent.closest('[hidden], svg') || unseen(parent)) continue;
+    let box = parent;
+    while (box !== top && getComputedStyle(box).display.startsWith('inline') && box.tagName !== 'BUTTON') box = box.parentElement;
+    const outer = box.getBoundingClientRect();
+    // (a line may break after a hyphen the words carry, 'Penta-/bonus': each part is a word here)
+    for (const m of node.textContent.matchAll(/[^\\s\\u00ad-]+[-\\u00ad]?|[-\\u00ad]/g)) {
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter(r => r.width > 0);
+      if (rects.length > 1 && new Set(rects.map(r => Math.round(r.top))).size > 1) out.broken.push(m[0]);
+      const r = range.getBoundingClientRect();
+      if (r.width && (r.left < outer.left - 1 || r.right > outer.right + 1))
+        out.spilled.push([m[0], Math.round(r.left), Math.round(r.right), Math.round(outer.left), Math.round(outer.right),
+                          box.tagName + '.' + box.className]);
+    }
+  }
+  return out;
+}"""
+
+
+def words_whole(page, root: str, where=None) -> None:
+    """No word under `root` (a selector) broken mid-word or spilling out of its box."""
+    got = page.evaluate(WORDS_JS, root)
+    assert got["broken"] == [] and got["spilled"] == [], (where, root, got)

@@ -14,7 +14,15 @@ import os
 from pathlib import Path
 
 import pytest
-from dicehall_browser import axe_violations, catalog, no_raw_text, open_app, tap, tid
+from dicehall_browser import (
+    axe_violations,
+    catalog,
+    no_raw_text,
+    open_app,
+    tap,
+    tid,
+    words_whole,
+)
 from support import mid_game_table
 
 from pygame_core.ai import self_play
@@ -29,44 +37,6 @@ LANGS = ("en", "nb", "sv", "pl", "ar")
 # (The guided first turn is another test's subject: seen already here.)
 FAST = {"animations": False, "autofill": False, "pace": "fast", "guides_seen": ["rollcraft.first_turn"]}
 SHOTS = Path(os.environ.get("DICEHALL_SHOTS") or "/tmp/shots/rollcraft")
-
-# Every word of visible text under `root`: on one line (a word broken mid-word has two boxes) and
-# inside the box of the element that holds it.
-WORDS_JS = """root => {
-  const out = {broken: [], spilled: []};
-  const el0 = document.querySelector(root);
-  const unseen = el => {  // visually hidden words (.sr-only, a phone's clipped headings): for screen readers
-    for (let p = el; p && p !== el0.parentElement; p = p.parentElement)
-      if (getComputedStyle(p).clip !== 'auto' || p.getBoundingClientRect().width <= 1) return true;
-    return false;
-  };
-  if (!el0) return out;
-  const walker = document.createTreeWalker(el0, NodeFilter.SHOW_TEXT);
-  const range = document.createRange();
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!node.textContent.trim() || !parent.getClientRects().length || parent.closest('[hidden], svg') || unseen(parent)) continue;
-    let box = parent;  // the nearest block (or button) that holds the words
-    while (box !== el0 && getComputedStyle(box).display.startsWith('inline') && box.tagName !== 'BUTTON') box = box.parentElement;
-    const outer = box.getBoundingClientRect();
-    for (const m of node.textContent.matchAll(/[^\\s-]+/g)) {  // (a line may break after a hyphen: "Re-/roll")
-      range.setStart(node, m.index);
-      range.setEnd(node, m.index + m[0].length);
-      const rects = [...range.getClientRects()].filter(r => r.width > 0);
-      if (rects.length > 1 && new Set(rects.map(r => Math.round(r.top))).size > 1) out.broken.push(m[0]);
-      const r = range.getBoundingClientRect();
-      if (r.width && (r.left < outer.left - 1 || r.right > outer.right + 1))
-        out.spilled.push([m[0], Math.round(r.left), Math.round(r.right), Math.round(outer.left), Math.round(outer.right)]);
-    }
-  }
-  return out;
-}"""
-
-
-def words_whole(page, root: str, where) -> None:
-    got = page.evaluate(WORDS_JS, root)
-    assert got["broken"] == [] and got["spilled"] == [], (where, root, got)
-
 
 def in_view(page, selector: str, bottom: float) -> None:
     """Every element matched is on screen, above `bottom` (the action bar's top), at the top of the page."""
