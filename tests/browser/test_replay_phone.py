@@ -21,11 +21,6 @@ from pygame_core.table import Table
 pytestmark = pytest.mark.browser
 
 FAST = {"animations": False, "autofill": False}
-# RollCraft's dice (its view, drawn here as on its play screen) are buttons named "Green die, 3"
-# that show "3" and the letter "G": axe's label-content-name-mismatch, found on RollCraft's own
-# play screen after a throw as well (checked 2026-12-05). The view's to mend; only that rule and
-# only those dice are let through below.
-KNOWN = "label-content-name-mismatch (serious): .rc-d-"
 GAMES = ("penta", "rolf", "geekout", "rollcraft", "cephalopod")
 NAMES = ("Christoffer", "Annabelle", "Dag")
 SHOTS = Path("/tmp/shots/replay")
@@ -151,9 +146,5 @@ def test_a_finished_game_of_each_kind_replays_on_a_phone(site, page, lang):
         page.keyboard.press("End")
         moved_to(page, total)
         assert page.is_disabled(tid("replay-next")) and page.is_disabled(tid("replay-last"))
-        found = axe_violations(page)
-        if game == "rollcraft":  # the play screen's own dice have it too (see KNOWN): reported, not hidden here
-            assert all(v.startswith(KNOWN) for v in found), found
-            found = []
-        assert found == [], (game, lang)
+        assert axe_violations(page) == [], (game, lang)
         page.screenshot(path=str(SHOTS / f"{game}-{lang}-end.png"), full_page=True)
