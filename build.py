@@ -53,6 +53,16 @@ PACKED_FILES = {
     "pyodide.asm.mjs": ("text/javascript", b"export default null; // the module itself is pyodide.asm.mjs.gz\n"),
 }
 SW_PACKED_TOKEN = '{"__DICEHALL_PACKED__": ""}'
+# Standard-library modules no part of the app imports, left out of the shipped python_stdlib.zip
+# (about 460 KB of a first visit's download): debuggers, profilers, test runners, the REPL,
+# process pools (no processes in the browser), mail and web servers. Measured under Node with
+# the app's modules, PyScript's package and a game of each kind imported and played: none of
+# these was imported. The browser suite plays every game on the trimmed file.
+STDLIB_UNUSED = frozenset((
+    "multiprocessing", "_pyrepl", "unittest", "doctest.py", "pdb.py", "pydoc.py", "xmlrpc",
+    "pickletools.py", "wsgiref", "imaplib.py", "mailbox.py", "smtplib.py", "ftplib.py", "poplib.py",
+    "trace.py", "pstats.py", "profile.py", "cProfile.py", "timeit.py", "tabnanny.py", "sqlite3",
+    "webbrowser.py", "__phello__"))
 # Placeholders in web/sw.js replaced by build.py.
 SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
 SNAP_LOADER = "snap-loader.mjs"  # web/snap-loader.mjs -> dist/pyodide/ (boot from a memory snapshot)
@@ -210,6 +220,17 @@ def compile_pyc(sources: dict[str, bytes], root: Path = ROOT) -> dict[str, bytes
             out[arc] = base64.b64decode(b64)
             (cache / f"{keys[arc]}.pyc").write_bytes(out[arc])
     return out
+
+
+def trimmed_stdlib(data: bytes) -> bytes:
+    """Pyodide's python_stdlib.zip without the STDLIB_UNUSED modules (same order, dates and
+    compression otherwise)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as kept:
+        for info in source.infolist():
+            if info.filename.split("/")[0] not in STDLIB_UNUSED:
+                kept.writestr(info, source.read(info), compress_type=info.compress_type, compresslevel=9)
+    return out.getvalue()
 
 
 def pyscript_package(root: Path = ROOT) -> dict[str, bytes]:
@@ -395,6 +416,8 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     pyo = root / "node_modules" / "pyodide"
     for name in PYODIDE_FILES:
         data = (pyo / name).read_bytes()
+        if name == "python_stdlib.zip":
+            data = trimmed_stdlib(data)
         if name in PACKED_FILES:
             write(f"pyodide/{name}.gz", gzip.compress(data, compresslevel=9, mtime=0))
             data = PACKED_FILES[name][1]
