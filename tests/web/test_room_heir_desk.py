@@ -22,6 +22,14 @@ from pygame_core.table import Table
 pytestmark = pytest.mark.usefixtures("instant_sleep")
 
 
+@pytest.fixture(autouse=True)
+def take_over_on(monkeypatch):
+    """The hand-over is off in the app until a returning host looks for its heir (dicehall.rooms
+    TAKE_OVER): these tests are of the hand-over itself."""
+    import dicehall.rooms
+    monkeypatch.setattr(dicehall.rooms, "TAKE_OVER", True)
+
+
 def hosted(net, clock):
     """Ann's phone: Penta against the computer (Greedy), opened for others."""
     ann = Phone(net, clock)
