@@ -29,17 +29,24 @@ export DICEHALL_REQUIRE_BROWSER=1
 echo "== test.sh: build"
 python3 build.py
 
-# Two cores: the CPython tests that need no browser and the engine suite under Pyodide run side
-# by side (one core each); the browser tests then run alone (a page and its AI worker use both).
+# Two cores: the CPython tests that need no browser (in two halves: the shell's under tests/web,
+# and the rest) and the engine suite under Pyodide run side by side (the Pyodide suite is the
+# shortest; the halves then have a core each); the browser tests then run alone (a page and its
+# AI worker use both). Each pytest keeps its own temporary directory.
 logs="$(mktemp -d)"
-echo "== test.sh: pytest without a browser (CPython) || engine tests under Pyodide (Node)"
-python3 -m pytest tests -q -p no:cacheprovider -m "not browser" > "$logs/cpython.log" 2>&1 &
+echo "== test.sh: pytest without a browser (CPython, two halves) || engine tests under Pyodide (Node)"
+python3 -m pytest tests/web -q -p no:cacheprovider -m "not browser" --basetemp="$logs/tmp-web" > "$logs/cpython-web.log" 2>&1 &
+web_pid=$!
+python3 -m pytest tests --ignore=tests/web -q -p no:cacheprovider -m "not browser" --basetemp="$logs/tmp-rest" > "$logs/cpython.log" 2>&1 &
 cpython_pid=$!
 pyodide_status=0
 bash tests/pyodide/run.sh > "$logs/pyodide.log" 2>&1 || pyodide_status=$?
 cpython_status=0
+wait "$web_pid" || cpython_status=$?
 wait "$cpython_pid" || cpython_status=$?
-echo "-- pytest without a browser (CPython)"
+echo "-- pytest without a browser (CPython): tests/web"
+cat "$logs/cpython-web.log"
+echo "-- pytest without a browser (CPython): the rest"
 cat "$logs/cpython.log"
 echo "-- engine tests under Pyodide (Node)"
 cat "$logs/pyodide.log"
