@@ -135,7 +135,10 @@ def test_a_computer_rolf_throw_and_take_are_said_and_the_tray_is_labelled_before
     assert label.is_visible() and plain(label.inner_text()) == t["rolf.previous_throw"].format(name="Bo")
     assert label.get_attribute("data-seat") == "1" and page.locator(tid("shape")).count() == 0
     assert plain(page.locator(".rolf-board .dice").get_attribute("aria-label")) == t["rolf.previous_throw"].format(name="Bo")
-    assert page.locator(".rolf-board .square.last").count() >= 1
+    # Bo's dice vary from run to run: a last throw with no legal square is skipped, marks nothing
+    # and says so on the board (CI once met it).
+    skipped = page.locator(tid("skipped")).count() == 1
+    assert (page.locator(".rolf-board .square.last").count() == 0) == skipped
     assert page.locator(tid("prompt")).locator(".spinner").count() == 0
     box = page.locator(tid("roll")).bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"] + 0.5  # Ann's Throw in view without scrolling
