@@ -169,6 +169,11 @@ class GameView:
         """An advisor's or review's value as shown (`t` is the catalog: `t.number` localises)."""
         return t.number(value, 1)
 
+    def review_value(self, t, decision: dict, field: str) -> str:
+        """A reviewed decision's "value", "best_value" or "loss" as shown; a game that grades some
+        decisions in another unit (the decision's "unit") formats them here. Default: `format_value`."""
+        return self.format_value(t, decision[field])
+
     def review_when(self, t, decision: dict) -> str:
         """Where in the game a reviewed decision was made (e.g. "Round 3, roll 2:")."""
         return ""
