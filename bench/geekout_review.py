@@ -1,0 +1,70 @@
+"""The review of typical Geek Out! Masters games (3 players: medium, easy and optimal seats, seeded
+dice): the time of `review(record)` from a cold start of the win-probability model (its compiled
+graph and its solve cache empty), the number of last-turn solves it needed, and the decisions
+graded per unit.
+
+    python3 bench/geekout_review.py [--games 5] [--seed 0] [--plain]
+
+`--plain` hides numpy, so CPython runs the plain-Python solver Pyodide runs. Under Pyodide in
+Node: `node bench/geekout_review_pyodide.mjs` (same `measure`). One JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+LEVELS = ["medium", "easy", "optimal"]
+
+
+def records(games: int, seed: int):
+    from pygame_core.ai import self_play
+
+    return [self_play("geekout", LEVELS, f"review:{seed}:{k}", start=k % 3)[0] for k in range(games)]
+
+
+def measure(games: int = 5, seed: int = 0, policy_bytes: bytes | None = None) -> dict:
+    from pygame_core.games.geekout import review, solver, winprob
+
+    if policy_bytes is not None:
+        solver.load_table(policy_bytes)
+    solver.get_policy()
+    made = time.perf_counter()
+    games_ = records(games, seed)
+    made = time.perf_counter() - made
+    rows = []
+    for k, record in enumerate(games_):
+        winprob._graph = None  # cold: the worker may have built neither for this game
+        winprob._cache.clear()
+        started = time.perf_counter()
+        result = review.review(record)
+        seconds = time.perf_counter() - started
+        decisions = [d for e in result["seats"] for d in e["decisions"]]
+        rows.append({"game": k, "seconds": round(seconds, 3), "moves": len(record.moves),
+                     "decisions": len(decisions), "win_decisions": sum(d.get("unit") == "win" for d in decisions),
+                     "solves": len(winprob._cache), "certainty": result["certainty"]})
+    times = sorted(r["seconds"] for r in rows)
+    return {"levels": LEVELS, "games": rows, "median_seconds": times[len(times) // 2], "max_seconds": times[-1],
+            "records_seconds": round(made, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--plain", action="store_true", help="without numpy (the solver Pyodide runs)")
+    args = parser.parse_args()
+    if args.plain:
+        sys.modules["numpy"] = None  # import numpy raises ImportError: the plain solver
+    out = measure(args.games, args.seed)
+    out["runtime"] = "cpython" + (" (plain)" if args.plain else " (numpy)")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
