@@ -113,9 +113,9 @@ def test_the_result_follows_the_review_contract(graded):
         assert entry["mean_loss"] == pytest.approx(sum(losses) / len(losses), abs=0.001)
         assert [m["loss"] for m in entry["mistakes"]] == sorted((x for x in losses if x > 0), reverse=True)[:5]
         curve = entry["curve"]
-        assert len(curve) == rounds + 1 and all(0 <= v <= 1 for v in curve)
-        assert curve[-1] == (1.0 if seat == 0 else 0.0)  # seat 0 reached 100 points
-    assert graded["seats"][0]["curve"][0] + graded["seats"][1]["curve"][0] == pytest.approx(1, abs=0.01)
+        assert len(curve) == rounds + 1 and all(0 <= v <= 100 for v in curve)  # % chance to win
+        assert curve[-1] == (100 if seat == 0 else 0)  # seat 0 reached 100 points
+    assert graded["seats"][0]["curve"][0] + graded["seats"][1]["curve"][0] == pytest.approx(100, abs=0.02)
 
 
 def test_a_record_cut_inside_a_throw_leaves_that_throw_ungraded():

@@ -356,8 +356,14 @@ def hard(state: RolfState, seat: int, rng: random.Random) -> str:
     return _planned(state, seat, "hard", lambda: search(state, seat)[0][1])
 
 
+def percent(chance: float) -> float:
+    """A chance to win (with terminal values' hair of margin) as a percentage 0..100."""
+    return round(100 * max(0.0, min(1.0, chance)), 2)
+
+
 def advise(state: RolfState, seat: int | None = None) -> list[dict]:
-    """The best moves for the seat to move, with the estimated chance to win after each.
+    """The best moves for the seat to move, with the estimated chance to win after each in percent
+    (0..100: the unit the view shows, the review's too: `review.py`).
 
     Hints run on the browser's main thread, so this ranks the throw's plans by the static estimate
     (medium's: a few ms) rather than hard's search (up to a second in Pyodide)."""
@@ -371,12 +377,12 @@ def advise(state: RolfState, seat: int | None = None) -> list[dict]:
             after.confirm()
         else:
             after.place(NAMES.index(move[5:]))
-        return [{"move": move, "value": win_chance(after, seat)}]
+        return [{"move": move, "value": percent(win_chance(after, seat))}]
     out, seen = [], set()
     for value, plan in ranked_plans(state, seat, win_chance):
         if plan[0] not in seen:
             seen.add(plan[0])
-            out.append({"move": take(plan[0]), "value": max(0.0, min(1.0, value))})
+            out.append({"move": take(plan[0]), "value": percent(value)})
         if len(out) == 4:
             break
     return out

@@ -24,10 +24,9 @@ chosen (≥ 0), `exact` False; for the view `round` (from 1, as `view.round_of` 
 the throw in the review's own spelling `take 3-5 5-3` (the record holds one `take` per square;
 `index` is the first of them, so the position before `index` is the one the player faced).
 
-`curve`: per seat the estimated chance to win as a fraction 0..1 (the advisor's unit, which the
-view's `format_value` shows as a percentage): at the start, after each round (every seat's turn,
-as the results plot counts rounds) and, once the game is over, its result (1 a win, 1/k a win
-shared by k, 0 a loss).
+`curve`: per seat the estimated chance to win in % (`ai.win_chance`, the advisor's unit too):
+at the start, after each round (every seat's turn, as the results plot counts rounds) and, once
+the game is over, its result (100 a win, 100/k a win shared by k, 0 a loss).
 """
 
 from __future__ import annotations
@@ -96,7 +95,7 @@ def review(record, top: int = 5) -> dict:
         raise ValueError("review() is for Rolf records")
     state = record.new_state()
     n = state.num_players
-    seats = [{"seat": s, "decisions": [], "curve": [round(win_chance(state, s), 4)]} for s in range(n)]
+    seats = [{"seat": s, "decisions": [], "curve": [round(100 * win_chance(state, s), 2)]} for s in range(n)]
     moves = record.moves
     index = 0
     while index < len(moves):
@@ -117,11 +116,11 @@ def review(record, top: int = 5) -> dict:
         index += 1
         if state.turn != turn and state.turn % n == 0:  # a round is over: every seat had its turn
             for s in range(n):
-                seats[s]["curve"].append(round(win_chance(state, s), 4))
-    if state.over:  # the result itself: 1 a win, 1/k a win shared by k, 0 a loss
+                seats[s]["curve"].append(round(100 * win_chance(state, s), 2))
+    if state.over:  # the result itself: 100 a win, 100/k a win shared by k, 0 a loss
         places = state.ranking()
         for s in range(n):
-            seats[s]["curve"].append(round(1 / places.count(1), 4) if places[s] == 1 else 0.0)
+            seats[s]["curve"].append(round(100 / places.count(1), 2) if places[s] == 1 else 0.0)
     scores = state.scores()
     for s, entry in enumerate(seats):
         decisions = entry["decisions"]

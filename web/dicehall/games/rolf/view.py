@@ -43,6 +43,12 @@ def move_square(move: str) -> int | None:
     return None
 
 
+def plan_squares(move: str) -> list[int]:
+    """The squares of the review's `take 3-5 5-3` (a throw's squares), [] for anything else."""
+    names = move.split(" ")[1:] if move.startswith("take ") else []
+    return [NAMES.index(n) for n in names] if names and all(n in NAMES for n in names) else []
+
+
 def part_label(t, part: str) -> str:
     return {"group": t("rolf.part.group"), "diagonal": t("rolf.part.diagonal"), "corners": t("rolf.part.corners"),
             "end": t("rolf.part.end")}[part]
@@ -97,6 +103,9 @@ class RolfView(GameView):
         index = move_square(move)
         if index is not None:
             return t("rolf.move.take", square=square_text(index))
+        squares = plan_squares(move)
+        if squares:  # the review's spelling of a whole throw's squares: `take 3-5 5-3`
+            return t("rolf.move.take", square=", ".join(square_text(i) for i in squares))
         if move == "next":
             return t("rolf.move.next")
         if move == "extra":
@@ -133,7 +142,21 @@ class RolfView(GameView):
         return ctx.t(code, **params)
 
     def format_value(self, t, value: float) -> str:
-        return t("rolf.hint.value", percent=str(round(value * 100)))
+        """A chance to win in percent (the advisor's and the review's values, the review's curve)."""
+        return t("rolf.hint.value", percent=str(round(value)))
+
+    # --- review (pygame_core/games/rolf/review.py) ---------------------------------------------
+    def review_value(self, t, decision: dict, field: str) -> str:
+        """A loss is in percentage points of the chance to win ("10.7 points lost"), not a chance."""
+        if field == "loss":
+            return t.number(decision["loss"], 1)
+        return self.format_value(t, decision[field])
+
+    def review_when(self, t, decision: dict) -> str:
+        return t("rolf.review.when", round=decision["round"], throw=decision["throw"])
+
+    def review_detail(self, decision: dict) -> str:
+        return " ".join(str(v) for v in decision["dice"])
 
     # --- the play screen ------------------------------------------------------------------------
     def render(self, ctx: PlayContext) -> str:
