@@ -23,7 +23,7 @@ from pygame_core import ai
 from pygame_core.registry import entries
 from pygame_core.rng import DiceRoller
 
-from . import router, store, transfer
+from . import reviewing, router, store, transfer
 from .controller import PlayController
 from .dom import button, esc
 from .i18n import LANGUAGES, Catalog, add_game, pick_language
@@ -341,7 +341,7 @@ class Shell:
                 self._awake = screen == "play"
                 self.page.wake_lock(self._awake)
             parts = self.route()
-            moment = router.moment(screen, parts, self.play.moment() if screen == "play" else None)
+            moment = router.moment(screen, parts, self.play.moment() if screen == "play" else reviewing.moment(self))
             new_moment, self.moment = moment != self.moment, moment
             focus = self.play.take_focus() if screen == "play" else None
             self.page.draw(screen, self.topbar(screen) + self.notice(screen) + body, self.animations, new_moment, focus)
