@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 import build as dicehall_build  # noqa: E402
 
 from dicehall.shell import Shell  # noqa: E402
-from pygame_core.registry import entries  # noqa: E402
+from pygame_core.record import Record  # noqa: E402
+from pygame_core.registry import entries, get_entry  # noqa: E402
 
 # A person's pace: a tap comes this long after the page drew what the previous one made (they
 # look, then tap: well over the shell's REACT_MS). A double tap's quick second tap is asked for.
@@ -248,6 +249,12 @@ class FakePage:
         self.draw_ms = 0.0  # what drawing a screen takes (a slow phone: hundreds of ms)
         self.now = 1_800_000_000.0  # wall-clock seconds (2027)
         self.updates_applied = 0
+        # The AI worker's reviews: what was asked (game ids, in order); `review_gate`, when set,
+        # holds every answer back until the test sets it (the loading state stays on screen);
+        # `worker_down`: the worker cannot answer (the review says so, with Retry).
+        self.reviews_asked: list[str] = []
+        self.review_gate: asyncio.Event | None = None
+        self.worker_down = False
 
     # --- the page port (dicehall.page.Page) ---------------------------------------------------
     def draw(self, screen, html, motion, new_moment, focus) -> None:
@@ -387,6 +394,18 @@ class FakePage:
 
     async def think(self, game, state_json, seat, level, seed):
         return None  # no worker here: the shell thinks on the main thread
+
+    async def review(self, game, record_json):
+        """The worker's answer: the game's review of the record sent, as JSON text, both ways
+        through JSON as in the browser (what cannot cross the worker's boundary fails here too)."""
+        self.reviews_asked.append(game)
+        if self.review_gate is not None:
+            await self.review_gate.wait()
+        if self.worker_down:
+            return None
+        record = Record.from_json(json.loads(record_json))
+        assert record.game == game
+        return json.dumps(get_entry(game).review(record))
 
     # --- a player's hands ---------------------------------------------------------------------------
     async def boot(self, **shell_kwargs) -> Shell:

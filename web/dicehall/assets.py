@@ -135,6 +135,17 @@ class Assets:
             window.console.warn(f"dicehall: the AI worker could not load {game} data: {err}")
         self._mark(game, "-worker", self.worker[game])
 
+    async def in_worker(self, game: str) -> bool:
+        """The game's data is in the AI worker (loaded there now if it is not: a review from
+        History needs no copy on the main thread); False if it cannot be."""
+        if not get_entry(game).assets:
+            return True
+        while self.worker.get(game) == "loading":
+            await asyncio.sleep(0.05)
+        if self.worker.get(game) != "loaded":
+            await self.load_in_worker(game)
+        return self.worker.get(game) == "loaded"
+
     def where_to_think(self, game: str) -> str:
         """'worker' unless only the main thread has the game's data (then it plays there)."""
         if not get_entry(game).assets:

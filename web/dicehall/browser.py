@@ -25,6 +25,9 @@ from .storage import LocalStorage, is_none
 
 WORKER_RESTARTS = 2
 WORKER_WAIT_SECONDS = 20  # a first AI move waits this long for the worker before the main thread thinks
+# A review (seconds of work: docs/ARCHITECTURE.md) not answered by then is given up, and the
+# review says it cannot be computed now, with Retry.
+REVIEW_SECONDS = 120
 VIBRATIONS = {"roll": [20], "celebrate": [40, 60, 40], "win": [60, 80, 60, 80, 120]}
 
 
@@ -46,6 +49,9 @@ class WorkerCalls:
 
     async def choose(self, game: str, state_json: str, seat: int, level: str | None, seed: int) -> str:
         return str(await self.client.call("choose", game, state_json, seat, level or "", seed))
+
+    async def review(self, game: str, record_json: str) -> str:
+        return str(await self.client.call("review", game, record_json))
 
     async def load_asset(self, game: str, name: str, url: str, sha256: str) -> str:
         return str(await self.client.call("load_asset", game, name, url, sha256))
@@ -296,14 +302,28 @@ class BrowserPage:
         finally:
             self.worker_settled.set()
 
-    async def think(self, game: str, state_json: str, seat: int, level: str, seed: int) -> str | None:
+    async def worker_up(self) -> bool:
         if self.worker is None and not self.worker_settled.is_set():
             # The worker boots after the UI: wait for it rather than freeze the page thinking here.
             try:
                 await asyncio.wait_for(self.worker_settled.wait(), WORKER_WAIT_SECONDS)
             except asyncio.TimeoutError:
                 pass
-        if self.worker is None:
+        return self.worker is not None
+
+    async def review(self, game: str, record_json: str) -> str | None:
+        """The game's review computed in the worker, once it holds the game's data; None when it
+        cannot be had now (never computed here: seconds on the main thread would freeze the page)."""
+        if not await self.worker_up() or not await self.assets.in_worker(game):
+            return None
+        try:
+            return str(await asyncio.wait_for(self.worker.review(game, record_json), REVIEW_SECONDS))
+        except Exception as err:  # the review's own error, or a worker gone: said as "not now"
+            self.log_warning(f"dicehall: the review of {game} failed in the worker: {err}")
+            return None
+
+    async def think(self, game: str, state_json: str, seat: int, level: str, seed: int) -> str | None:
+        if not await self.worker_up():
             return None
         try:
             return str(await self.worker.choose(game, state_json, seat, level, seed))

@@ -5,8 +5,8 @@ it through `Table.submit` (the engine checks it), asks the view to keep its UI s
 saves, and renders once. A tap is read against the context of the screen the person tapped on
 (built once, when that screen was drawn), so one tap builds one context and draws one screen.
 The automatic part (chance nodes, AI seats with pacing, the rules' auto-play countdown) is
-`autoplay.AutoPlay`. The controller also computes hints and the post-game review, and builds the
-`PlayContext` views draw from.
+`autoplay.AutoPlay`. The controller also computes hints, asks for the post-game review (in the
+AI worker: reviewing.py), and builds the `PlayContext` views draw from.
 
 Pure Python: the host (the app shell, or a test double) provides rendering, saving, the AI, the
 catalog and lazily loaded game data, so this module is tested under CPython.
@@ -25,6 +25,7 @@ from pygame_core.schema import Any as AnyValue
 from pygame_core.schema import MapOf, Text
 from pygame_core.table import Table
 
+from . import reviewing
 from .autoplay import AutoPlay
 from .gameview import GameView, Move, Roll, TakeBack, Ui
 from .playscreen import PlayScreen
@@ -80,7 +81,6 @@ class PlayController(AutoPlay, PlayScreen):
         self.view_seat: tuple[int, int] | None = None  # (turn number, seat) picked in the seat bar
         self.review_open: int | None = None  # id() of the record whose review is open
         self.review_seat: int | None = None
-        self._review: tuple | None = None  # ((record id, length), result)
         self._turns: tuple | None = None  # ((record id, index), completed turns, turn under way)
         # A completed turn's words never change: described once per game and language, not on
         # every render (the log is most of a big table's render time).
@@ -405,7 +405,7 @@ class PlayController(AutoPlay, PlayScreen):
         return request
 
     # --- shared actions (the platform's own buttons on the play screen) ------------------
-    SHARED_ACTIONS = ("hint", "hint-apply", "stop-countdown", "view-seat", "review-open", "review-seat")
+    SHARED_ACTIONS = ("hint", "hint-apply", "stop-countdown", "view-seat", "review-open", "review-seat", "review-retry")
 
     def handle(self, action: str, arg: str | None, index: int | None = None) -> None:
         """A click on the play or results screen."""
@@ -434,13 +434,8 @@ class PlayController(AutoPlay, PlayScreen):
             seat = self.acting_seat()
             if hint and hint["state"] == "ready" and seat is not None:
                 self.propose(self.view.apply_hint(self.screen_context(), hint["options"][0]["move"]), index)
-        elif action in ("review-open", "review-seat"):
-            self.review_open = id(self.table.record)
-            if get_entry(self.table.game).assets:
-                self.host.want_assets(self.table.game)  # retried here after a failed load
-            if action == "review-seat":
-                self.review_seat = None if arg in (None, "all") else int(arg)
-            self.host.render()
+        elif action in ("review-open", "review-seat", "review-retry"):
+            reviewing.results_action(self.host, action, arg)  # computed in the AI worker
         else:
             seat = self.acting_seat()
             if seat is None or self.table.state.is_terminal():
@@ -484,23 +479,20 @@ class PlayController(AutoPlay, PlayScreen):
                                       expected=self.view.format_value(self.host.t, best["value"])))
 
     def assets_changed(self) -> None:
-        """Lazily loaded game data arrived or failed: refresh a pending hint or an open review."""
+        """Lazily loaded game data arrived or failed: refresh a pending hint (a review waits for
+        the data in the AI worker: reviewing.py)."""
         if not self.running:
             return
         hint = self.current_hint()
         if hint is not None and hint["state"] != "ready":
             self.show_hint(load=False)
-        elif self.review_open == id(self.table.record) or hint is not None:
+        elif hint is not None:
             self.host.render()
 
     # --- results -------------------------------------------------------------------------------
-    def game_review(self) -> dict | None:
-        entry = get_entry(self.table.game)
-        if entry.review is None:
-            return None
-        if entry.assets and self.host.asset_state(self.table.game) != "loaded":
-            return None
-        key = (id(self.table.record), self.table.match.index)
-        if self._review is None or self._review[0] != key:
-            self._review = (key, entry.review(self.table.record))
-        return self._review[1]
+    def game_review(self) -> tuple[str, dict | None]:
+        """The finished game's review: ("ready", it), ("loading", None) while the AI worker computes
+        it, or ("unavailable", None) (reviewing.py); ("none", None) if its game has none."""
+        if get_entry(self.table.game).review is None:
+            return "none", None
+        return reviewing.of(self.host).get(self.table.record)

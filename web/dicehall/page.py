@@ -111,3 +111,8 @@ class Page(Protocol):
     async def think(self, game: str, state_json: str, seat: int, level: str, seed: int) -> str | None:
         """The AI worker's move, or None when the worker cannot give one (the shell then thinks on
         the main thread)."""
+
+    async def review(self, game: str, record_json: str) -> str | None:
+        """The game's review of a finished record (`Record.to_json()` as JSON text) computed in the
+        AI worker once it holds the game's data, as JSON text; None when it cannot be had now
+        (`reviewing.py` then says so, with Retry: it is never computed on the main thread)."""

@@ -5,7 +5,9 @@ able to act), a scrub bar and step buttons in the bar at the bottom, each turn i
 button that jumps to the end of that turn, and every seat's score over time up to that move. The
 move is in the address, so a reload, Back and a bookmark keep it; stepping replaces the address
 (no history entry per step). Keys: ←/→ a move (mirrored right to left), Home/End, Page Up/Down a
-turn. A kept record is checked whole when it opens; a damaged one is refused in words.
+turn. A kept record is checked whole when it opens; a damaged one is refused in words. The game's
+review opens beside it (reviewing.py, computed in the AI worker), each mistake a button showing
+its move, and the mistake made from the position shown is said under it.
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ from __future__ import annotations
 import re
 import weakref
 
-from .. import replay, replaylink, router
+from pygame_core.registry import get_entry
+
+from .. import replay, replaylink, reviewing, router
 from ..dom import attrs, button, esc
 from ..widgets import controls, plot
+from ..widgets import review as review_widget
 from ..widgets.seats import seat_label
 
 # The replay each shell has open, kept while it stays on the same game (replayed once).
@@ -86,15 +91,80 @@ def render(app) -> str | None:
     out = [f'{head} data-game-id="{esc(shown.game)}" data-at="{index}" data-moves="{total}">',
            f'<h1 id="replay-h">{esc(t("replay.heading", game=t(f"{shown.game}.title")))}</h1>',
            f'<p class="meta" data-testid="replay-position">{esc(position_text(t, index, total))}</p>',
+           mistake_here(app, shown, index),
            (f'<div class="play replay-board" data-game="{esc(shown.game)}" data-testid="replay-board">'
             f'{inert(shown.view.render(ctx))}</div>'),
            plot.line_plot(shown.scores_over_time(index), shown.seats, title=t("replay.plot"),
-                          steps_text=lambda n: t("results.turns", n=n), testid="replay-plot"),
+                          steps_text=lambda n: t("results.rounds", n=n), testid="replay-plot"),
            f'<div class="row">{back}{share_buttons(t, shown)}</div>',
+           review(app, shown, index),
            turn_list(t, shown, ctx, index),  # (last: a long game's log is long)
            bar(t, app.catalog.dir, index, total),
            "</section>"]
     return "".join(out)
+
+
+def review(app, shown, index: int) -> str:
+    """The game's review (reviewing.py: computed in the AI worker), each mistake a button that
+    shows its move."""
+    state = reviewing.replay_review(app)
+    return reviewing.section(app, shown.view, shown.game, shown.seats, shown.record, is_open=state["id"] == shown.id,
+                             chosen=state["seat"], show_moves=True, at=index)
+
+
+def mistake_here(app, shown, index: int) -> str:
+    """Under the position, while the review is open: the costly decision made from this position
+    (what was chosen, what was better, what it cost), so the board and its grade are seen together."""
+    state = reviewing.replay_review(app)
+    if state["id"] != shown.id or get_entry(shown.game).review is None:
+        return ""
+    status, result = reviewing.of(app).get(shown.record)
+    if status != "ready":
+        return ""
+    t, view = app.t, shown.view
+    for s, graded in enumerate(result["seats"]):
+        for d in graded["mistakes"]:
+            if d["index"] == index:
+                words = review_widget.mistake_words(
+                    t, d, describe=lambda m: view.describe_move(t, m), value=lambda d, field: view.review_value(t, d, field),
+                    when=lambda d: view.review_when(t, d), detail=view.review_detail,
+                    tag=review_widget.certainty(result) == "mixed")
+                return (f'<p class="review-here mistakes" data-testid="review-here" data-seat="{s}">'
+                        f'<span>{seat_label(shown.seats, s)}</span>{words}</p>')
+    return ""
+
+
+def review_action(do):
+    def action(app, arg) -> None:
+        shown, _, _ = session(app)
+        if shown is not None and get_entry(shown.game).review is not None:
+            do(app, shown, arg)
+            app.render()
+    return action
+
+
+def _open_review(app, shown, arg) -> None:
+    reviewing.replay_review(app, shown.id)
+
+
+def _review_seat(app, shown, arg) -> None:
+    reviewing.replay_review(app, shown.id)["seat"] = None if arg in (None, "all") else int(arg)
+
+
+def _review_retry(app, shown, arg) -> None:
+    reviewing.of(app).get(shown.record, retry=True)
+
+
+def show_mistake(app, arg) -> None:
+    """A mistake's move: the position before it, drawn as a new moment (from the top, the board
+    in view, the focus on the heading), and said."""
+    shown, _, _ = session(app)
+    if shown is None:
+        return
+    reviewing.replay_review(app, shown.id)["jumps"] += 1
+    target = shown.clamp(arg)
+    app.go(f"#/replay/{shown.id}/{target}", replace=True)
+    say_position(app, shown, target)
 
 
 def without_pictures(html: str) -> str:
@@ -212,6 +282,8 @@ def with_open(do):
 
 
 ACTIONS = {"replay-go": lambda app, arg: go(app, arg),
+           "review-open": review_action(_open_review), "review-seat": review_action(_review_seat),
+           "review-retry": review_action(_review_retry), "review-show": show_mistake,
            "replay-link": with_open(replaylink.share),
            "replay-export": with_open(lambda app, shown, index: replaylink.export(app, shown))}
 FIELDS = {"replay-at": lambda app, value, checked, data: go(app, value)}

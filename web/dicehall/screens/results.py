@@ -1,21 +1,20 @@
 """Results: the winners, the table of places and points (with the view's columns), the score plot,
-the review where the game has one, the standings, people's bests and what to do next. Drawn from
-the play controller's table (the game is over)."""
+the review where the game has one (reviewing.py: a mistake's button opens the game's replay at
+it), the standings, people's bests and what to do next. Drawn from the play controller's table
+(the game is over)."""
 
 from __future__ import annotations
 
-from pygame_core.registry import get_entry
-
+from .. import reviewing
 from ..dom import button, esc
 from ..gameview import PlayContext
-from ..widgets import controls, results as results_widget, review as review_widget
+from ..widgets import controls, results as results_widget
 from .setup import options_text
 
 
 def render(app) -> str:
     play = app.play
     t, table, view = app.t, play.table, play.view
-    entry = get_entry(table.game)
     places = table.state.ranking()
     winners = [table.seats[s]["name"] for s in range(len(table.seats)) if places[s] == 1]
     options = options_text(t, table.game, table.extra_options)
@@ -26,15 +25,7 @@ def render(app) -> str:
            results_widget.results_table(t, table.seats, table.state, view.breakdown_heads(t), view.breakdown),
            final_picture(app, view, table),
            results_widget.score_plot(t, table.seats, table.match, view.round_of)]
-    if entry.review is not None:
-        is_open = play.review_open == id(table.record)
-        status = app.asset_state(table.game) if entry.assets else "loaded"
-        out.append(review_widget.review_section(
-            t, table.seats, play.game_review() if is_open else None, status=status, is_open=is_open,
-            chosen=play.review_seat, describe=lambda m: view.describe_move(t, m), fmt=lambda v: view.format_value(t, v),
-            when=lambda d: view.review_when(t, d), detail=view.review_detail,
-            texts={"intro": t(f"{table.game}.review.intro"), "loss_help": t(f"{table.game}.review.loss_help"),
-                   "plot": t(f"{table.game}.review.plot")}))
+    out.append(reviewing.results_section(app))
     out.append(results_widget.standings_table(t, table.seats, table.standings))
     bests = app.bests(table.game)[:3]
     if bests:  # people's best scores in this game, this one included once it is saved
@@ -73,4 +64,5 @@ def final_picture(app, view, table) -> str:
 ACTIONS = {
     "again": lambda app, arg: app.life.again(),
     "new-table": lambda app, arg: app.life.new_table(),
+    "review-show": reviewing.show_in_replay,
 }

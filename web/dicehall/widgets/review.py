@@ -1,6 +1,8 @@
 """The post-game review, generic over a game's `review(record)` (see docs/ARCHITECTURE.md):
 per seat the points given away against the game's best play, the costliest decisions, and the
-value curve over the game."""
+value curve over the game, under a label of how sure the grades are (exact, estimate or partly
+exact, each mistake then tagged). The same section on the results screen and beside a replay
+(`reviewing.py` computes it in the AI worker); beside a replay each mistake shows its move."""
 
 from __future__ import annotations
 
@@ -8,17 +10,61 @@ from ..dom import button, esc
 from .plot import line_plot
 from .seats import seat_label, symbol_html
 
+# How sure a review's grades are -> its label; a mixed review tags each mistake (TAGS).
+CERTAINTIES = {"exact": "review.certainty.exact", "estimate": "review.certainty.estimate", "mixed": "review.certainty.mixed"}
+TAGS = {True: "review.tag.exact", False: "review.tag.estimate"}
+
+
+def certainty(result: dict) -> str | None:
+    """How sure the grades are: the result's "certainty", else from every decision's "exact"
+    (None when the review does not say)."""
+    said = result.get("certainty")
+    if said in CERTAINTIES:
+        return said
+    flags = [d.get("exact") for seat in result["seats"] for d in seat["decisions"]]
+    if not flags or any(not isinstance(flag, bool) for flag in flags):
+        return None
+    return "exact" if all(flags) else "estimate" if not any(flags) else "mixed"
+
+
+def certainty_label(t, result: dict) -> str:
+    kind = certainty(result)
+    if kind is None:
+        return ""
+    return f'<p class="review-certainty" data-testid="review-certainty" data-certainty="{kind}">{esc(t(CERTAINTIES[kind]))}</p>'
+
+
+def mistake_words(t, d: dict, *, describe, value, when, detail, tag: bool) -> str:
+    """One graded decision in words: where, what was chosen, what was better and what it cost
+    (with its "exact"/"estimate" tag when the review mixes them)."""
+    sure = ""
+    if tag and isinstance(d.get("exact"), bool):
+        kind = "exact" if d["exact"] else "estimate"
+        sure = f' <span class="review-tag" data-testid="review-tag" data-certainty="{kind}">{esc(t(TAGS[d["exact"]]))}</span>'
+    return (f'<span class="when">{esc(when(d))}</span> <span class="dice-text" dir="ltr">{esc(detail(d))}</span>'
+            f'<span class="chose">{esc(t("review.chose", move=describe(d["move"]), expected=value(d, "value")))}</span>'
+            f'<span class="better">{esc(t("review.better", move=describe(d["best"]), expected=value(d, "best_value")))}</span>'
+            f'<strong class="lost">{esc(t("review.lost", loss=value(d, "loss")))}</strong>{sure}')
+
 
 def review_section(t, seats: list[dict], result: dict | None, *, status: str, is_open: bool, chosen: int | None,
-                   describe, fmt, when, detail, texts: dict) -> str:
-    """`status`: the game data's load state; `texts`: the game's intro, loss_help and plot title."""
+                   describe, fmt, when, detail, texts: dict, value=None, note: str = "", show_moves: bool = False,
+                   at: int | None = None) -> str:
+    """`status`: "ready" (`result` given), "loading" (the worker computes it) or "unavailable"
+    (it cannot be computed now: said, with Retry); `texts`: the game's intro, loss_help and plot
+    title; `value(decision, field)` shows a decision's value, best value or loss (the view's
+    `review_value`; default `fmt` of the number); `note`: words under the intro (why the review is
+    here); `show_moves`: each mistake gets a button showing its move (beside a replay, at `at`)."""
+    value = value or (lambda d, field: fmt(d[field]))
     head = f'<section class="review card" aria-labelledby="rev-h" data-testid="review"><h2 id="rev-h">{esc(t("review.heading"))}</h2>'
-    intro = f'<p class="muted">{esc(texts["intro"])}</p>'
+    intro = f'<p class="muted">{esc(texts["intro"])}</p>' + (f'<p class="muted small" data-testid="review-note">{esc(note)}</p>' if note else "")
     if not is_open:
         return head + intro + button(esc(t("review.open")), action="review-open", cls="btn", testid="review-open") + "</section>"
+    if status == "unavailable" or (status == "ready" and result is None):
+        return (head + intro + f'<p class="notice" role="status" data-testid="review-unavailable">{esc(t("review.unavailable"))}</p>'
+                + button(esc(t("review.retry")), action="review-retry", cls="btn", testid="review-retry") + "</section>")
     if result is None:
-        key = "advisor.unavailable" if status == "failed" else "advisor.loading"
-        return head + f'<p class="muted" role="status" data-testid="review-loading">{esc(t(key))}</p></section>'
+        return head + intro + f'<p class="muted" role="status" data-testid="review-loading">{esc(t("review.loading"))}</p></section>'
     graded = result["seats"]
     n = len(graded)
     chosen = chosen if chosen is not None and 0 <= chosen < n else None
@@ -46,6 +92,7 @@ def review_section(t, seats: list[dict], result: dict | None, *, status: str, is
     plot = line_plot({s: graded[s]["curve"] for s in shown}, seats, title=texts["plot"], zero_based=False,
                      steps_text=lambda k: t("results.rounds", n=k), testid="review-plot", fmt=fmt,
                      last_label=lambda values: f"{fmt(values[0])} → {fmt(values[-1])}")
+    tag = certainty(result) == "mixed"
     mistakes = []
     for s in shown:
         e = graded[s]
@@ -55,12 +102,13 @@ def review_section(t, seats: list[dict], result: dict | None, *, status: str, is
             continue
         items = []
         for d in e["mistakes"][: 5 if chosen is not None else 3]:
-            items.append(
-                f'<li data-testid="review-mistake" data-seat="{s}" data-index="{d["index"]}" data-loss="{d["loss"]:.4f}">'
-                f'<span class="when">{esc(when(d))}</span> <span class="dice-text" dir="ltr">{esc(detail(d))}</span>'
-                f'<span class="chose">{esc(t("review.chose", move=describe(d["move"]), expected=fmt(d["value"])))}</span>'
-                f'<span class="better">{esc(t("review.better", move=describe(d["best"]), expected=fmt(d["best_value"])))}</span>'
-                f'<strong class="lost">{esc(t("review.lost", loss=fmt(d["loss"])))}</strong></li>')
+            words = mistake_words(t, d, describe=describe, value=value, when=when, detail=detail, tag=tag)
+            show = ""
+            if show_moves:
+                show = button(esc(t("review.show_move")), action="review-show", arg=d["index"], cls="btn small review-show",
+                              testid=f'review-show-{d["index"]}', aria_current="step" if at == d["index"] else None)
+            items.append(f'<li data-testid="review-mistake" data-seat="{s}" data-index="{d["index"]}" data-loss="{d["loss"]:.4f}">'
+                         f'{words}{show}</li>')
         mistakes.append(f'<h3>{seat_label(seats, s)}</h3><p class="muted small">{esc(t("review.mistakes"))}</p>'
                         f'<ol class="mistakes">{"".join(items)}</ol>')
-    return head + intro + picker + summary + plot + "".join(mistakes) + "</section>"
+    return head + intro + certainty_label(t, result) + picker + summary + plot + "".join(mistakes) + "</section>"
