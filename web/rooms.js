@@ -9,6 +9,7 @@
  *   diceHallRooms.host(optionsJson, onEvent) -> {send(connId, text), drop(connId), close()}
  *     onEvent("open", null, room) | ("connect", connId, null) | ("message", connId, text)
  *           | ("close", connId, null) | ("error", connId|null, code) | ("broker", null, "lost"|"back")
+ *   diceHallRooms.peers(brokerJson) -> Promise<'{"status", "body"}'> (the broker's peer ids, if it lists them)
  *   diceHallRooms.join(optionsJson, onEvent) -> {send(text), close()}
  *     onEvent("open", null, null) (after every (re)connection) | ("message", null, text)
  *           | ("close", null, null) | ("error", null, code) (a code said again only after an open)
@@ -387,5 +388,31 @@
     };
   }
 
-  window.diceHallRooms = Object.freeze({ load, host, join });
+  // ------------------------------------------------------------------ discovery
+  // The ids a meeting server holds: GET <path><key>/peers, which a PeerServer answers only when
+  // started with --allow_discovery (else 401). Resolves to JSON text {"status", "body"}: the
+  // HTTP status (0: not reached within PEERS_MS) and at most PEERS_MAX characters of the body.
+  // Python (web/dicehall/roomlist.py) reads it; no PeerJS is loaded for this.
+  const PEERS_MS = 8000;
+  const PEERS_MAX = 400000;
+
+  async function peers(brokerJson) {
+    const b = JSON.parse(brokerJson);
+    const path = String(b.path || "/");
+    const url = `${b.secure ? "https" : "http"}://${b.host}:${Number(b.port)}${path}${path.endsWith("/") ? "" : "/"}`
+      + `${encodeURIComponent(b.key || "peerjs")}/peers`;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), PEERS_MS);
+    try {
+      const r = await fetch(url, { cache: "no-store", credentials: "omit", signal: abort.signal });
+      const body = r.ok ? (await r.text()).slice(0, PEERS_MAX + 1) : "";
+      return JSON.stringify({ status: r.status, body });
+    } catch (err) {
+      return JSON.stringify({ status: 0, body: "" });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  window.diceHallRooms = Object.freeze({ load, host, join, peers });
 })();

@@ -37,6 +37,10 @@ class PeerTransport:
     def join(self, options: dict, on_event):
         return window.diceHallRooms.join(json.dumps(options), self._events(on_event))
 
+    async def peers(self, broker: dict) -> dict:
+        """The meeting server's peer ids (`roomlist.discover`): `{"status", "body"}`."""
+        return json.loads(str(await window.diceHallRooms.peers(json.dumps(broker))))
+
 
 class DirectTransport(PeerTransport):
     """Direct links with no broker (`window.diceHallDirect`, web/direct.js): the same calls and

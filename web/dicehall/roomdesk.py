@@ -29,6 +29,7 @@ from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
 from pygame_core.rooms.succession import resume_room
 
 from . import roomscreens, store
+from .roomlist import RoomBook, RoomLister, summary
 from .roomscreens import ERRORS, unquoted
 from .rooms import (GUEST_SAVE, GuestSession, HostSession, host_table, read_answer, saved_guest, valid_invitation,
                     valid_qr, valid_room_id)
@@ -60,6 +61,16 @@ class RoomDesk:
         self._errors_seen = 0
         self._said: str | None = None  # the transport error the guest was told of last
         self._handover_seen: set[str] = set()  # the words of a hand-over said so far
+        # The room overview (screens/rooms_overview.py): your rooms, the hosted room's listing
+        # on its meeting server (the host's choice, off by default), a seat to ask for once in.
+        from .screens.rooms_overview import Overview
+
+        self.book = RoomBook(app)
+        self.overview = Overview(self)
+        self.lister: RoomLister | None = None
+        self.listed = False
+        self.want_seat: str | None = None  # a room joined by "Join" (not "Watch"): ask for a free seat
+        self._booked: tuple | None = None  # the guest's room as last written to your rooms
 
     # --- boot -----------------------------------------------------------------------------
     def boot(self) -> None:
@@ -128,7 +139,32 @@ class RoomDesk:
                                    lambda text: self.app.keep(ROOM_KEY, text), self._host_changed, **network,
                                    direct=direct)
         self.hosting.start()
+        self.listed = False
+        if not direct and network["broker"] is not None:  # PeerJS's public broker lists nothing
+            self.lister = RoomLister(self.transport, network["broker"], network["ice"], self.app.clock)
+            entry = self.book.entry(room.room_id)
+            self.listed = bool(entry and entry["role"] == "host" and entry["listed"])
+        self.book.remember_host(room, self.listed)
+        self._update_listing()
         self._start_ticker()
+
+    def can_list(self) -> bool:
+        """The hosted room could be listed in Open rooms (it has a meeting server of the app's own)."""
+        return self.hosting is not None and self.lister is not None
+
+    def set_listed(self, listed: bool) -> None:
+        if not self.can_list():
+            return
+        self.listed = listed
+        self.book.remember_host(self.hosting.room, listed)
+        self._update_listing()
+        self.app.say(self.app.t("room.listed" if listed else "room.unlisted"))
+        self.app.render()
+
+    def _update_listing(self) -> None:
+        if self.lister is not None:
+            room = self.hosting.room if self.hosting is not None else None
+            self.lister.update(summary(room) if room is not None and self.listed else None)
 
     def close_room(self) -> None:
         """The host closes the room: guests are sent away and the seats they played come back
@@ -140,6 +176,10 @@ class RoomDesk:
         if self._scan is not None:
             self.app.close_dialog()  # which stops the scan
         session.close()
+        if self.lister is not None:
+            self.lister.close()
+            self.lister = None
+        self.book.forget(session.room.room_id)
         play = self.app.play
         if session.room in play.observers:
             play.observers.remove(session.room)
@@ -149,6 +189,8 @@ class RoomDesk:
         self.app.play.render_and_kick()
 
     def _host_changed(self, reason: str) -> None:
+        if reason in ("seats", "guests", "presence", "game"):
+            self._update_listing()  # (its free seats and watchers)
         if reason in ("message", "connect"):
             return  # a move redraws through the play controller; presence, chat… say so themselves
         if reason == "error":
@@ -249,11 +291,28 @@ class RoomDesk:
             self.app.say(self.app.t(code) if code.startswith(("room.", "error.")) else self.app.t("room.bad_message"),
                          error=True)
         self._errors_seen = len(guest.errors)
+        if guest.status == "in" and kind == "message":
+            self._in_room(session)
         seen = (guest.status, guest.reason, session.connected, len(guest.chat), json.dumps(guest.requests),
                 tuple(guest.holders), json.dumps(guest.guests), guest.dice_check, guest.elsewhere)
         if seen != self._seen or kind != "message":
             self._seen = seen
             self.app.render()
+
+    def _in_room(self, session) -> None:
+        """A guest let in: the room is among your rooms (with its seat secret, for Rejoin), and
+        one joined by "Join" asks for the first computer's seat nobody plays."""
+        guest = session.guest
+        mark = (session.room_id, guest.guest_id, guest.secret, guest.table.game if guest.table else None)
+        if self._booked != mark:
+            self._booked = mark
+            self.book.remember_guest(session)
+        if self.want_seat == session.room_id and guest.table is not None:
+            self.want_seat = None
+            free = [s for s, holder in enumerate(guest.holders)
+                    if holder == HOST and s < len(guest.table.seats) and guest.table.seats[s].get("ai")]
+            if free and guest.seat is None:
+                session.ask_seat(free[0])
 
     def _handover_said(self, session) -> None:
         """The words of a hand-over, each said once: the host gone, a claim refused, the new host."""
@@ -280,6 +339,7 @@ class RoomDesk:
             try:
                 if self.hosting is not None:
                     self.hosting.tick()
+                    self._update_listing()  # (a change held back by LIST_SECONDS; the room's end)
                 if self.guesting is not None:
                     self.guesting.tick()
                 if self._counting_down():
@@ -390,6 +450,10 @@ class RoomDesk:
         elif action == "room-here" and self.guesting is not None:
             self.guesting.play_here()
             self.app.render()
+        elif action == "room-list":
+            self.set_listed(not self.listed)
+        else:
+            self.overview.handle(action, arg)  # the overview's taps (screens/rooms_overview.py)
 
     def send_chat(self) -> None:
         text = clean_text(self.chat_draft, MAX_CHAT)
@@ -431,6 +495,12 @@ class RoomDesk:
 
     def render_join(self, room_id: str | None, invitation: str | None = None) -> str:
         return roomscreens.render_join(self, room_id, invitation)
+
+    def render_screen(self, parts: list[str]) -> str:
+        """`#/rooms` (the overview) or `#/join/<room id>[/<invitation>]` (the join screen)."""
+        if parts[0] == "rooms":
+            return self.overview.render()
+        return self.render_join(parts[1] if len(parts) > 1 else None, parts[2] if len(parts) > 2 else None)
 
     def render_scan_dialog(self) -> str:
         return roomscreens.render_scan_dialog(self)

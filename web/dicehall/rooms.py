@@ -447,10 +447,18 @@ class MemoryTransport:
     """Both ends in one process (tests, and hot seat across tabs one day): hosts by room id;
     `deliver()` runs the queued messages and events, in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, discovery: bool = True) -> None:
         self.hosts: dict[str, tuple] = {}
         self.queue: list = []
         self.count = 0
+        self.discovery = discovery  # like a PeerServer started with --allow_discovery (peers)
+
+    async def peers(self, broker: dict) -> dict:
+        """The meeting server's connected ids, as `jsrooms.PeerTransport.peers` answers: the
+        hosts (guests have no id here), or 401 where discovery is not allowed."""
+        if not self.discovery:
+            return {"status": 401}
+        return {"status": 200, "body": json.dumps(list(self.hosts))}
 
     def host(self, options: dict, on_event):
         transport = self

@@ -78,6 +78,11 @@ def _host_parts(desk) -> str:
         status = "room.broker_lost" if session.status == "broker-lost" else "room.is_open"
         out.append(f'<p role="status" data-testid="room-status">{esc(t(status))}</p>'
                    + qr_svg(desk.link_qr(desk.link()), t("room.link_qr"), "room-qr") + _link_row(desk))
+    if desk.can_list():  # (a meeting server of the app's own: the overview's Open rooms, roomlist.py)
+        out.append('<div class="row">' + button(esc(t("room.list")), action="room-list", cls="btn small",
+                                                testid="room-list", aria_pressed="true" if desk.listed else "false",
+                                                aria_describedby="room-list-help")
+                   + f'</div><p class="note" id="room-list-help">{esc(t("room.list_help"))}</p>')
     for pending in room.pending.values():
         out.append(f'<div class="room-request" data-testid="room-request">'
                    f'<p>{esc(t("room.asks_in", name=pending.name))}</p><div class="row">'

@@ -319,8 +319,8 @@ class Shell:
             return name, settings.render(self)
         if name in ("history", "replay"):  # (history.render draws a replay)
             return name, history.render(self)
-        if name == "join" and not rooms.guest_in:
-            return name, rooms.render_join(router.arg(parts, 1), router.arg(parts, 2))
+        if name == "rooms" or (name == "join" and not rooms.guest_in):  # (the overview, a join screen)
+            return name, rooms.render_screen(parts)
         if name in ("play", "join") and self.play.running and (rooms.guest_in or rooms.guesting is None):
             if self.needs_catalog(self.play.table.game):
                 return name, None

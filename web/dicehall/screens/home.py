@@ -39,7 +39,8 @@ def render(app) -> str:
             + "</div></li>")
     out.append("</ul>")
     out.append('<div class="row">' + button(esc(t("history.button")), action="go", arg="#/history", cls="btn",
-                                            testid="nav-history") + "</div>")
+                                            testid="nav-history")
+               + button(esc(t("rooms.button")), action="go", arg="#/rooms", cls="btn", testid="nav-rooms") + "</div>")
     out.append(f'<div class="card"><h2>{esc(t("import.heading"))}</h2><p>{esc(t("import.help"))}</p>'
                f'<label class="btn file"><input type="file" accept=".json,application/json" data-action="import" '
                f'data-testid="import-file"> {esc(t("import.button"))}</label></div></section>')
