@@ -112,6 +112,8 @@ def test_the_scrub_bar_and_each_turn_jump_to_their_move(game):
         page = FakePage(lang="en", seed=5)
         await page.boot()
         record = await finished(page, game)
+        # the results screen's score plot (one point a round), which the replay's last move repeats
+        results_plot = [page.find(f"plot-curve-{seat}").get("data-values") for seat in range(2)]
         await open_from_history(page)
         n = len(record.moves)
         scrub = page.find("replay-scrub")
@@ -142,12 +144,14 @@ def test_the_scrub_bar_and_each_turn_jump_to_their_move(game):
             assert [el.testid for el in page.find("replay-turns").walk() if el.get("aria-current")] == [f"replay-turn-{k}"]
         await page.tap("replay-turn-start")
         assert shown(page).index == 0
-        # the score of every seat over time: one curve per seat, 0 then one point per turn done
+        # the score of every seat over time: one curve per seat, 0 then one point per round done,
+        # at the end the results screen's plot point for point (both count rounds)
         await page.tap("replay-last")
         ctx = shown(page)
         for seat, score in enumerate(ctx.state.scores()):
             values = [float(v) for v in page.find(f"replay-plot-curve-{seat}").get("data-values").split(",")]
             assert values[0] == 0 and values[-1] == pytest.approx(score)
+            assert page.find(f"replay-plot-curve-{seat}").get("data-values") == results_plot[seat]
         assert not page.errors
 
     run(steps)

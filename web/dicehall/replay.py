@@ -173,9 +173,11 @@ class Replay:
         return self._words[key]
 
     def scores_over_time(self, index: int) -> dict[int, list[float]]:
-        """Per seat: 0 at the start, then the scores after each turn completed by `index` (the
-        results screen's progression, up to this moment)."""
+        """Per seat: 0 at the start, then the scores at the end of each round completed by `index`
+        (the results screen's progression, one point a round as the view counts rounds, up to
+        this moment; a round still going on shows its latest completed turn)."""
         series = {seat: [0] for seat in range(len(self.seats))}
+        last_round = None
         for start, moves in self.turns:
             end = start + len(moves)
             if end > index:
@@ -183,8 +185,13 @@ class Replay:
             after = self.states[end]
             if after.turn_number() == moves[0][2].turn_number() and not after.is_terminal():
                 continue  # the turn is still going on
+            number = self.view.round_of(moves[0][2])
             for seat, score in enumerate(after.scores()):
-                series[seat].append(score)
+                if number == last_round:
+                    series[seat][-1] = score  # a later turn of the same round
+                else:
+                    series[seat].append(score)
+            last_round = number
         return series
 
     def context(self, t, lang: str, index: int) -> PlayContext:

@@ -129,7 +129,7 @@ def mistake_here(app, shown, index: int) -> str:
                     t, d, describe=lambda m: view.describe_move(t, m), value=lambda d, field: view.review_value(t, d, field),
                     when=lambda d: view.review_when(t, d), detail=view.review_detail,
                     tag=review_widget.certainty(result) == "mixed")
-                return (f'<p class="review-here mistakes" data-testid="review-here" data-seat="{s}">'
+                return (f'<p class="review-here" data-testid="review-here" data-seat="{s}">'
                         f'<span>{seat_label(shown.seats, s)}</span>{words}</p>')
     return ""
 
