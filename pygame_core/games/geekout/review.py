@@ -28,7 +28,8 @@ Rulings where the units mix:
   graded in points, and its mean over them): adding chances to points would be meaningless.
   Each seat also carries `win_loss` (the sum of its win-probability losses, 0..1) and
   `win_decisions` (how many decisions were graded in win probability).
-- `mistakes` (the `top` costliest, costliest first) ranks both kinds together by a points
+- `mistakes` (the `top` costliest, costliest first; a loss too small to show, see `SHOWN`, is
+  not listed) ranks both kinds together by a points
   equivalent, `rank_loss` on each decision: a points loss is itself; a win-probability loss Δp
   is Δp / r, where r is what one point of final total is worth in chance to win, on average, for
   a game of that many players playing the expected-points policy: the slope of the win share
@@ -53,6 +54,10 @@ from .rules import DICE, ROUNDS, triangle
 
 RATE_SPAN = 19  # points either side of the own total for the points-equivalent rate (~ a turn)
 UNIT_WIN = "win"
+# The smallest loss listed as a mistake: half the last digit shown (0.01 point; 0.1 percentage
+# point of the chance to win). Smaller losses (a far-ahead seat's last turn gives away 1e-7 of a
+# sure win) stay graded in `decisions` but would read as "0.0 lost" in the list.
+SHOWN = {None: 0.005, UNIT_WIN: 0.0005}
 
 
 def review(record, top: int = 5) -> dict:
@@ -95,7 +100,7 @@ def review(record, top: int = 5) -> dict:
         entry["mean_loss"] = round(sum(points) / len(points), 4) if points else 0.0
         entry["win_loss"] = round(sum(wins), 6)
         entry["win_decisions"] = len(wins)
-        costly = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: (-d["rank_loss"], d["index"]))
+        costly = sorted((d for d in decisions if d["loss"] >= SHOWN[d.get("unit")]), key=lambda d: (-d["rank_loss"], d["index"]))
         entry["mistakes"] = costly[:top]
         entry["score"] = scores[s]
     every = [d["exact"] for e in seats for d in e["decisions"]]

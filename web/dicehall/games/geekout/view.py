@@ -225,6 +225,23 @@ class GeekOutView(GameView):
     def format_value(self, t, value: float) -> str:
         return t.number(value, 2)
 
+    # --- review (pygame_core/games/geekout/review.py): turn points, or chance to win ("unit": "win")
+    def review_value(self, t, decision: dict, field: str) -> str:
+        if decision.get("unit") != "win":
+            return self.format_value(t, decision[field])
+        percent = t.number(100 * decision[field], 1)  # a loss: percentage points of the chance to win
+        return t("geekout.review.win_loss" if field == "loss" else "geekout.review.win", percent=percent)
+
+    def review_when(self, t, decision: dict) -> str:
+        """The round (marked when graded by the chance to win), the phase and what was on the table:
+        the active dice for an action, the banked 42s for stop or continue (in words: the widget's
+        plain `review_detail` has no catalog, so it stays empty)."""
+        where = t("geekout.review.last" if decision.get("unit") == "win" else "geekout.round", n=decision["round"])
+        if decision.get("kind") == "act":
+            dice = ", ".join(face_word(t, f) for f in range(1, 7) for _ in range(decision["active"][f - 1]))
+            return t("geekout.review.when_act", round=where, phase=decision["phase"], dice=dice)
+        return t("geekout.review.when_decide", round=where, phase=decision["phase"], n=decision["scored"])
+
     # --- the play screen ------------------------------------------------------------------------
     def render(self, ctx: PlayContext) -> str:
         state = ctx.state
