@@ -28,6 +28,7 @@ from ...widgets.controls import action_bar
 from .ending import ENDING
 from .guide import first_turn
 from .icons import bonus_icon
+from .review_text import review_when
 from .sheet import VALUE_ZONES, SheetView, bonus_testid, split, word
 from .turns import turn_html
 
@@ -168,6 +169,9 @@ class RollCraftView(SheetView, GameView):
         if verb == "roll":
             return t("rollcraft.move.roll", dice=" ".join(parts[1:]))
         return move
+
+    def review_when(self, t, decision: dict) -> str:
+        return review_when(t, decision)  # the round, the roll and the dice in words (review_text.py)
 
     def describe_turn(self, ctx: PlayContext, turn: list) -> str:
         return turn_html(self, ctx, turn)  # dice as chips, bonuses and saved actions as icons (turns.py)
