@@ -125,26 +125,27 @@ def _win_model(state, seat: int):
 
 
 def _grade(state, move: str, index: int, model) -> dict:
-    """One decision: the chosen move's value against the best (model None: expected turn points)."""
+    """One decision: the chosen move's value against the best (model None: expected turn points).
+    The best move is picked on the values the Perfect level compares (the win model's scaled
+    ones), with `solver.best_move`'s rule: the first of the best in canonical order."""
+    raw = solver.move_values(state, None if model is None else model[0])
+    top = max(v for _, v in raw)
+    best = next(m for m, v in raw if v >= top - 1e-12)
     if model is None:
-        values = solver.move_values(state)
-        scale = None
+        shown, exact, digits = dict(raw), True, 4
     else:
-        policy, low, high, exact = model
-        values = [(m, low + v * (high - low)) for m, v in solver.move_values(state, policy)]
-        scale = exact
-    best_value = max(v for _, v in values)
-    best = next(m for m, v in values if v >= best_value - 1e-12)  # as solver.best_move: first of the best
-    chosen = next(v for m, v in values if m == move)  # moves are canonical (the record replayed)
-    digits = 4 if scale is None else 6
+        _, low, high, exact = model
+        shown, digits = {m: low + v * (high - low) for m, v in raw}, 6
+    best_value = max(shown.values())
+    chosen = shown[move]  # moves are canonical (the record replayed)
     decision = {
         "index": index, "round": len(state.pad[state.seat]) + 1, "phase": state.phases,
         "kind": state.phase, "active": list(state.active), "inactive": state.inactive, "used": state.used,
         "scored": state.scored, "move": move, "value": round(chosen, digits), "best": best,
         "best_value": round(best_value, digits), "loss": round(max(0.0, best_value - chosen), digits),
-        "exact": True if scale is None else scale,
+        "exact": exact,
     }
-    if scale is not None:
+    if model is not None:
         decision["unit"] = UNIT_WIN
     return decision
 
