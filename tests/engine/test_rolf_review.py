@@ -13,7 +13,7 @@ from pygame_core.protocol import CHANCE
 from pygame_core.record import Record
 from pygame_core.registry import get_entry
 from pygame_core.games.rolf import ai
-from pygame_core.games.rolf.review import review
+from pygame_core.games.rolf.review import MIN_PLANS, grade, plans_per_decision, review
 
 # A two-seat game, seeded dice: seat 0 played the level medium except at move 57, where it took
 # 4-2 and 3-2 (the plan medium's static estimate ranks last of all 15) instead of Hard's 2-4 and
@@ -146,3 +146,18 @@ def test_hards_own_choice_grades_zero(monkeypatch):
     hard = result["seats"][1]
     assert len(hard["decisions"]) >= 3
     assert all(d["loss"] == 0 and d["move"] == d["best"] for d in hard["decisions"]), hard["mistakes"]
+
+
+def test_long_games_at_many_seats_search_fewer_plans_and_hard_still_grades_zero(graded):
+    assert plans_per_decision(18, 2) == ai.HARD_PLANS  # a typical two-seat game: every plan of Hard's
+    assert plans_per_decision(40, 4) == MIN_PLANS < plans_per_decision(25, 4) < ai.HARD_PLANS
+    assert {d["plans"] for e in graded["seats"] for d in e["decisions"]} == {ai.HARD_PLANS}
+    # Hard picked the best of its six searched plans: against only the first two it is still the best
+    record = blunder_record()
+    for d in graded["seats"][1]["decisions"]:
+        before = record.replay(d["index"])
+        squares = [ai.NAMES.index(name) for name in d["move"].split()[1:]]
+        assert grade(before, squares, plans=MIN_PLANS)["loss"] == 0
+    # and the planted blunder is still seen against the first two
+    before = record.replay(PLANTED)
+    assert grade(before, [ai.NAMES.index("4-2"), ai.NAMES.index("3-2")], plans=MIN_PLANS)["loss"] > 10

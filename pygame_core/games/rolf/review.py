@@ -16,6 +16,13 @@ its search finished inside its budget, which on CPython it does by far) is the b
 Plans outside Hard's few are never Hard's best: a player's plan among them that the expectimax
 values above all of Hard's is itself the best (loss 0).
 
+The cost: one expectimax per plan, each about as dear as the table has seats. A long game at many
+seats searches fewer of Hard's plans per decision (`plans_per_decision`: as many as REVIEW_WORK
+allows, at least MIN_PLANS; a two-seat game of up to 33 decisions gets all of them). That is
+still Hard's evaluation of its best plans by the static estimate: Hard's own choice, the best of
+a superset of them, still grades 0. Each decision says how many plans it was graded against
+(`plans`).
+
 Unit: percentage points of the deciding seat's estimated chance to win (an estimate: the chance
 is a fitted logistic model, `ai.win_chance`). Each decision: `value` (the chance after the
 player's choice, in %), `best` / `best_value` (Hard's choice and its chance), `loss` = best −
@@ -35,6 +42,13 @@ import math
 
 from .ai import HARD_PLANS, expected_after_throw, play_plan, search, terminal_value, win_chance
 from .board import NAMES
+
+# The review's work: Hard's plans searched per decision × decisions × seats (an expectimax costs
+# about its seats' share: each of the 56 throws ends in an estimate of every seat's outlook; one
+# unit ≈ 6 ms CPython, 3–4× that in Pyodide). 400 keeps all of Hard's plans for a two-seat game of
+# up to 33 decisions (typical: 8–18) and holds longer games at more seats to ≈ 2.5 s CPython.
+REVIEW_WORK = 400
+MIN_PLANS = 2
 
 
 def is_decision(state) -> bool:
@@ -60,15 +74,16 @@ def position_key(state) -> tuple:
     return (tuple(state.owners), tuple(state.corner), state.end_seat, state.winner, state.over)
 
 
-def grade(state, squares: list[int]) -> dict:
+def grade(state, squares: list[int], plans: int = HARD_PLANS) -> dict:
     """One decision: the throw's position `state` (no square taken yet) and the squares the
-    player took, in order. Values in percentage points of the chance to win."""
+    player took, in order; `plans`: how many of Hard's plans to search (at most HARD_PLANS).
+    Values in percent of chance to win."""
     seat = state.seat
     chosen_after = play_plan(state, squares)
-    # With no time limit `search` expectimaxes its first HARD_PLANS plans (best first by the
-    # static estimate) and lists the rest after them with their static estimate only.
+    # With no time limit `search` expectimaxes its first `plans` plans (best first by the static
+    # estimate) and lists the rest after them with their static estimate only.
     searched = [(value, plan, position_key(play_plan(state, plan)))
-                for value, plan in search(state, seat, budget=math.inf)[:HARD_PLANS]]
+                for value, plan in search(state, seat, budget=math.inf, top=plans)[:plans]]
     best_value, best_plan, _ = searched[0]
     key = position_key(chosen_after)
     chosen = next((value for value, _, k in searched if k == key), None)
@@ -79,6 +94,12 @@ def grade(state, squares: list[int]) -> dict:
     return {"move": plan_text(squares), "value": round(100 * chosen, 2), "best": plan_text(best_plan),
             "best_value": round(100 * best_value, 2), "loss": round(max(0.0, 100 * (best_value - chosen)), 2),
             "exact": False}
+
+
+def plans_per_decision(decisions: int, seats: int) -> int:
+    """Hard's plans searched per decision: all HARD_PLANS while the game's work fits REVIEW_WORK,
+    fewer (at least MIN_PLANS) in long games with many seats."""
+    return max(MIN_PLANS, min(HARD_PLANS, REVIEW_WORK // max(1, decisions * seats)))
 
 
 def review(record, top: int = 5) -> dict:
@@ -97,9 +118,8 @@ def review(record, top: int = 5) -> dict:
     n = state.num_players
     seats = [{"seat": s, "decisions": [], "curve": [round(100 * win_chance(state, s), 2)]} for s in range(n)]
     moves = record.moves
-    index = 0
-    while index < len(moves):
-        player, move = moves[index]
+    found = []  # (index, the position at the throw's first take, the squares taken)
+    for index, (player, move) in enumerate(moves):
         if player == state.seat and is_decision(state):
             end = index
             while end < len(moves) and moves[end][0] == player and moves[end][1].startswith("take "):
@@ -107,13 +127,9 @@ def review(record, top: int = 5) -> dict:
             squares = [NAMES.index(m[5:]) for _, m in moves[index:end]]
             work = play_plan(state, squares)
             if work.over or not work.placements_left():  # a throw cut short by the record's end is not graded
-                decision = grade(state, squares)
-                decision.update({"index": index, "round": state.turn // n + 1, "throw": state.throw + 1,
-                                 "dice": list(state.dice)})
-                seats[player]["decisions"].append(decision)
+                found.append((index, state.clone(), squares))
         turn = state.turn
         state.apply(move, player)
-        index += 1
         if state.turn != turn and state.turn % n == 0:  # a round is over: every seat had its turn
             for s in range(n):
                 seats[s]["curve"].append(round(100 * win_chance(state, s), 2))
@@ -121,6 +137,12 @@ def review(record, top: int = 5) -> dict:
         places = state.ranking()
         for s in range(n):
             seats[s]["curve"].append(round(100 / places.count(1), 2) if places[s] == 1 else 0.0)
+    plans = plans_per_decision(len(found), n)
+    for index, before, squares in found:
+        decision = grade(before, squares, plans)
+        decision.update({"index": index, "round": before.turn // n + 1, "throw": before.throw + 1,
+                         "dice": list(before.dice), "plans": plans})
+        seats[before.seat]["decisions"].append(decision)
     scores = state.scores()
     for s, entry in enumerate(seats):
         decisions = entry["decisions"]
