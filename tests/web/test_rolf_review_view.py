@@ -69,7 +69,7 @@ def test_the_results_review_of_a_finished_rolf_game(game, lang):
             # where, the dice, both choices of squares in words with their chance to win, the loss
             assert t("rolf.review.when", round=m["round"], throw=m["throw"]) in text
             assert " ".join(str(v) for v in m["dice"]) in text
-            squares = ", ".join(rolf_squares(m["move"]))
+            squares = "\u2066" + ", ".join(rolf_squares(m["move"])) + "\u2069"  # isolated left to right
             assert t("rolf.move.take", square=squares) in text
             assert t("rolf.hint.value", percent=str(round(m["value"]))) in text
             assert t("rolf.hint.value", percent=str(round(m["best_value"]))) in text
@@ -94,7 +94,7 @@ def test_the_english_words_of_the_costliest_choice(game):
     assert ROLF.review_when(t, worst) == f"Round {worst['round']}, throw {worst['throw']}:"
     assert ROLF.review_detail(worst) == " ".join(str(v) for v in worst["dice"])
     a, b = rolf_squares(worst["move"])
-    assert ROLF.describe_move(t, worst["move"]) == f"Take {a}, {b}"
+    assert ROLF.describe_move(t, worst["move"]) == f"Take \u2066{a}, {b}\u2069"
     assert ROLF.review_value(t, worst, "value") == f"{round(worst['value'])} %"
     assert ROLF.review_value(t, worst, "loss") == f"{worst['loss']:.1f}"
     assert ROLF.describe_move(t, "take 3-5") == "Take 3–5"  # a single take as before

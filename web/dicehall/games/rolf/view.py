@@ -105,7 +105,8 @@ class RolfView(GameView):
             return t("rolf.move.take", square=square_text(index))
         squares = plan_squares(move)
         if squares:  # the review's spelling of a whole throw's squares: `take 3-5 5-3`
-            return t("rolf.move.take", square=", ".join(square_text(i) for i in squares))
+            # isolated left to right (LRI … PDI): in a right-to-left line `1–4, 3–4` reads `4–3 ,4–1`
+            return t("rolf.move.take", square="\u2066" + ", ".join(square_text(i) for i in squares) + "\u2069")
         if move == "next":
             return t("rolf.move.next")
         if move == "extra":
