@@ -23,6 +23,11 @@ The throws Hard samples are seeded from the decision's place in the record (`dec
 review is deterministic; Hard given that generator at that position plays the move graded best.
 `curve`: each seat's value at the start and at the end of every round (the last point is the
 final score once the game is over), one point per round as the results plot counts them.
+
+Speed: Hard's own work once per decision (its full procedure, not a cheaper stand-in), plus one
+search of the chosen option where Hard's search would not follow it; a typical two-seat game
+(~100 decisions) takes about 2 s of CPU under CPython on the project's machine
+(bench/rollcraft_review.py, also under Pyodide).
 """
 
 from __future__ import annotations
@@ -122,7 +127,7 @@ class _MemoValue:
     """`ai.value` remembered for the length of a review: Hard's search values the same sheet many
     times over (the same die on the same box under different throws of the other dice). The
     sheet's fields, the time left and the flags are all it reads (the weights `ai.W` do not change
-    during a review), so the values are the same, only faster (about a quarter of the time)."""
+    during a review), so the values are the same, in about 40 % less time (half the calls find their value here)."""
 
     def __init__(self, value) -> None:
         self.value = value
