@@ -18,7 +18,6 @@ desktop CPython; the time budget only where the machine is slower).
 from __future__ import annotations
 
 import random
-import time
 
 from .rules import CephalopodState
 from .search import WIN, Searcher, playout_margin
@@ -30,12 +29,10 @@ MEDIUM_SECONDS = 0.5
 HARD_NODES = 25_000
 HARD_SECONDS = 1.0
 
-# Hints and the review run on the browser's main thread (ARCHITECTURE: "fast"): small budgets.
+# Hints run on the browser's main thread (ARCHITECTURE: "fast"): a small budget. The review's
+# budget is in review.py.
 ADVISE_NODES = 4_000
 ADVISE_SECONDS = 0.1
-REVIEW_NODES = 3_000
-REVIEW_SECONDS = 0.1  # per position, and at most REVIEW_TOTAL_SECONDS for the whole game
-REVIEW_TOTAL_SECONDS = 2.0
 
 
 def dice(value: int) -> float:
@@ -118,48 +115,9 @@ def advise(state: CephalopodState, seat: int | None = None) -> list[dict]:
     return [{"move": move, "value": value} for move, value in _values(state, ADVISE_NODES, ADVISE_SECONDS)]
 
 
-def review(record, top: int = 5) -> dict:
-    """Grade every move of a game record with a short search of every alternative.
+def review(record, top: int = 5, **budget) -> dict:
+    """The post-game review: every decision graded with Hard's search, exact where the endgame
+    solver proves it (see `review.py`)."""
+    from .review import review as run
 
-    Per seat: `decisions` (move, its value, the best move and its value, `loss` = dice of
-    estimated final margin given away), `total_loss`, `mean_loss`, `mistakes` (the `top`
-    costliest), `score` (dice on the board) and `curve`: the seat's estimated final margin at the
-    start and after its move in each round (a round: a move each), so that it counts what the
-    results plot counts; once the game is over the last round's point is the real margin.
-    """
-    from ...record import Record
-
-    if isinstance(record, dict):
-        record = Record.from_json(record)
-    if record.game != "cephalopod":
-        raise ValueError("review() is for Cephalopod records")
-    state = record.new_state()
-    seats = [{"seat": s, "decisions": [], "curve": [0.0]} for s in range(2)]
-    deadline = time.perf_counter() + REVIEW_TOTAL_SECONDS
-    for index, (seat, move) in enumerate(record.moves):
-        if state.is_terminal() or seat != state.to_move:
-            break
-        share = max(0.002, (deadline - time.perf_counter()) / max(1, len(record.moves) - index))
-        options = _values(state, REVIEW_NODES, min(REVIEW_SECONDS, share), depth=2)
-        chosen = next((value for m, value in options if m == move), None)
-        if chosen is not None:
-            best_move, best_value = options[0]
-            loss = max(0.0, best_value - chosen)
-            seats[seat]["decisions"].append({
-                "index": index, "turn": state.plies + 1, "move": move, "value": round(chosen, 2),
-                "best": best_move, "best_value": round(best_value, 2), "loss": round(loss, 2)})
-            seats[seat]["curve"].append(round(chosen, 2))
-        state.apply(move, seat)
-    scores = state.scores()
-    for s, entry in enumerate(seats):
-        if state.is_terminal():
-            rounds = (state.plies + 1) // 2  # the last round may end after the first mover's move
-            entry["curve"] = entry["curve"][:rounds] + [float(scores[s] - scores[1 - s])]
-        decisions = entry["decisions"]
-        total = sum(d["loss"] for d in decisions)
-        entry["total_loss"] = round(total, 2)
-        entry["mean_loss"] = round(total / len(decisions), 3) if decisions else 0.0
-        entry["mistakes"] = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: (-d["loss"], d["index"]))[:top]
-        entry["score"] = scores[s]
-    return {"game": "cephalopod", "complete": state.is_terminal(), "seats": seats}
-
+    return run(record, top, **budget)

@@ -426,7 +426,9 @@ def review(record, top: int = 5) -> dict:
     expectation, the best move and its expectation, and `loss` = points of expected final total
     given away), `mean_loss`, `total_loss`, `mistakes` (the `top` costliest), and `curve`: the
     expected final total of the seat's card at the start (index 0) and after each of its turns
-    (the last point is the final total once the game is over).
+    (the last point is the final total once the game is over). Every grade is exact (the optimal
+    table): `certainty` "exact" and each decision's `exact` True. A choice with a single legal
+    option is not a decision and is left out.
     """
     from ...record import Record
 
@@ -445,7 +447,7 @@ def review(record, top: int = 5) -> dict:
             seat = state.seat()
             options = advise(state)
             chosen = next((o for o in options if o["move"] == move), None)  # moves are canonical
-            if chosen is not None:
+            if chosen is not None and len(options) > 1:
                 best = options[0]
                 loss = max(0.0, best["value"] - chosen["value"])
                 seats[seat]["decisions"].append(
@@ -459,6 +461,7 @@ def review(record, top: int = 5) -> dict:
                         "best": best["move"],
                         "best_value": round(best["value"], 4),
                         "loss": round(loss, 4),
+                        "exact": True,
                     }
                 )
         turn_before = state.turn
@@ -478,7 +481,7 @@ def review(record, top: int = 5) -> dict:
         entry["mistakes"] = costly[:top]
         entry["final"] = scores[s] if state.is_terminal() else None
         entry["score"] = scores[s]
-    return {"game": "penta", "complete": state.is_terminal(), "start_value": round(table.value(0, 0, 0), 4), "seats": seats}
+    return {"game": "penta", "complete": state.is_terminal(), "certainty": "exact", "start_value": round(table.value(0, 0, 0), 4), "seats": seats}
 
 
 # --- command line (declared in GAME.cli_commands, run by pygame_core/__main__.py) -----------------------------------

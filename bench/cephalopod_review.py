@@ -1,0 +1,70 @@
+"""Cephalopod review benchmark: the time to review a typical 5×5 game, and how much of it is exact.
+
+    python bench/cephalopod_review.py [--games 4] [--seed 1] [--nodes N]
+
+Games: seeded Medium-vs-Medium 5×5 games (typically 125–160 moves, like games against Hard). For
+each: the review's wall and CPU seconds with the shipped budget (`review.REVIEW_NODES` a decision,
+the time caps lifted so that the node budget decides), the decisions, how many are graded exactly
+(the endgame solver) and from how many moves before the end, with the empty squares there.
+Prints one JSON object; bench/cephalopod_review_pyodide.mjs runs the same `measure` under Pyodide
+in Node (there the review's own time caps apply, as in the browser's worker).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from pygame_core.ai import self_play
+from pygame_core.games.cephalopod import review as rv
+
+
+def measure(games: int = 4, seed: int = 1, nodes: int | None = None, capped: bool = False) -> dict:
+    """`capped`: keep the review's time caps (as the browser does) instead of lifting them."""
+    nodes = nodes or rv.REVIEW_NODES
+    caps = {} if capped else {"seconds": 60.0, "total_seconds": 600.0}
+    rows = []
+    for k in range(games):
+        record, _ = self_play("cephalopod", ["medium", "medium"], seed=f"{seed}:{k}", start=k % 2)
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = rv.review(record, nodes=nodes, **caps)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        decisions = sorted((d for s in result["seats"] for d in s["decisions"]), key=lambda d: d["index"])
+        exact = [d["index"] for d in decisions if d["exact"]]
+        first = exact[0] if exact else None
+        empty = None
+        if first is not None:
+            empty = 25 - sum(1 for c in record.replay(first).cells if c)
+        rows.append({"moves": len(record.moves), "decisions": len(decisions), "seconds": round(wall, 2),
+                     "cpu_seconds": round(cpu, 2), "exact": len(exact),
+                     "exact_from_moves_before_end": len(record.moves) - first if exact else None,
+                     "empty_squares_there": empty, "certainty": result["certainty"]})
+    return {"bench": "cephalopod_review", "python": platform.python_version(), "platform": sys.platform,
+            "nodes_per_decision": nodes, "capped": capped, "games": rows,
+            "mean_seconds": round(sum(r["seconds"] for r in rows) / len(rows), 2),
+            "mean_cpu_seconds": round(sum(r["cpu_seconds"] for r in rows) / len(rows), 2)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--nodes", type=int, default=None)
+    parser.add_argument("--capped", action="store_true", help="keep the review's time caps")
+    args = parser.parse_args(argv)
+    random.seed(args.seed)
+    print(json.dumps(measure(args.games, args.seed, args.nodes, args.capped)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
