@@ -189,6 +189,11 @@ def test_from_the_results_a_mistake_opens_the_same_replay_view_without_asking_ag
         assert page.has("review-table") and page.has("review-here")
         assert replay_screen.DRAWN[page.shell].state.to_json() == record.replay(index).to_json()
         assert page.reviews_asked == ["penta"]  # the same game: the review the results had
+        page.go("#/play", False)  # back to the results: the whole review beside the replay, from its start
+        await page.idle()
+        await page.tap("review-in-replay")
+        assert page.screen == "replay" and page.location.endswith("/0") and page.has("review-table")
+        assert page.reviews_asked == ["penta"]
         assert not page.errors
 
     run(steps)
@@ -204,6 +209,7 @@ def test_a_game_history_does_not_keep_is_reviewed_on_the_results_screen_and_says
         assert page.has("review-table")
         assert page.text("review-note").strip() == load_catalog("sv")["review.not_kept"]
         assert not [el for el in page.app.walk() if (el.testid or "").startswith("review-show-")]
+        assert not page.has("review-in-replay")
         assert not page.errors
 
     run(steps)

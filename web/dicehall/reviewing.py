@@ -30,6 +30,7 @@ from collections import OrderedDict
 from pygame_core.registry import get_entry
 
 from . import replay
+from .dom import button, esc
 from .widgets import review as review_widget
 
 KEEP = 4  # reviews kept: the game just finished and the replays opened after it
@@ -117,7 +118,7 @@ class Reviews:
 
 
 def section(app, view, game: str, seats: list[dict], record, *, is_open: bool, chosen: int | None, note: str = "",
-            show_moves: bool = False, at: int | None = None) -> str:
+            show_moves: bool = False, at: int | None = None, extra: str = "") -> str:
     """The review section of a finished game (none when its game has no review)."""
     if get_entry(game).review is None:
         return ""
@@ -127,6 +128,7 @@ def section(app, view, game: str, seats: list[dict], record, *, is_open: bool, c
         t, seats, result, status=status, is_open=is_open, chosen=chosen, describe=lambda m: view.describe_move(t, m),
         fmt=lambda v: view.format_value(t, v), value=lambda d, field: view.review_value(t, d, field),
         when=lambda d: view.review_when(t, d), detail=view.review_detail, note=note, show_moves=show_moves, at=at,
+        extra=extra,
         texts={"intro": t(f"{game}.review.intro"), "loss_help": t(f"{game}.review.loss_help"), "plot": t(f"{game}.review.plot")})
 
 
@@ -137,8 +139,11 @@ def results_section(app) -> str:
     is_open = play.review_open == id(table.record)
     kept = of(app).kept_id(table) if is_open else None
     note = "" if not is_open or kept is not None else app.t("review.not_kept")
+    # The same review beside the game's replay, from its start (each mistake's button: at it).
+    extra = button(esc(app.t("review.in_replay")), action="review-show", arg=0, cls="btn small",
+                   testid="review-in-replay") if kept is not None else ""
     return section(app, play.view, table.game, table.seats, table.record, is_open=is_open, chosen=play.review_seat,
-                   note=note, show_moves=kept is not None)
+                   note=note, show_moves=kept is not None, extra=extra)
 
 
 def results_action(app, action: str, arg) -> None:

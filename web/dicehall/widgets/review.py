@@ -49,12 +49,13 @@ def mistake_words(t, d: dict, *, describe, value, when, detail, tag: bool) -> st
 
 def review_section(t, seats: list[dict], result: dict | None, *, status: str, is_open: bool, chosen: int | None,
                    describe, fmt, when, detail, texts: dict, value=None, note: str = "", show_moves: bool = False,
-                   at: int | None = None) -> str:
+                   at: int | None = None, extra: str = "") -> str:
     """`status`: "ready" (`result` given), "loading" (the worker computes it) or "unavailable"
     (it cannot be computed now: said, with Retry); `texts`: the game's intro, loss_help and plot
     title; `value(decision, field)` shows a decision's value, best value or loss (the view's
     `review_value`; default `fmt` of the number); `note`: words under the intro (why the review is
-    here); `show_moves`: each mistake gets a button showing its move (beside a replay, at `at`)."""
+    here); `show_moves`: each mistake gets a button showing its move (beside a replay, at `at`);
+    `extra`: controls under the label (the results screen's way to the replay)."""
     value = value or (lambda d, field: fmt(d[field]))
     head = f'<section class="review card" aria-labelledby="rev-h" data-testid="review"><h2 id="rev-h">{esc(t("review.heading"))}</h2>'
     intro = f'<p class="muted">{esc(texts["intro"])}</p>' + (f'<p class="muted small" data-testid="review-note">{esc(note)}</p>' if note else "")
@@ -111,4 +112,4 @@ def review_section(t, seats: list[dict], result: dict | None, *, status: str, is
                          f'{words}{show}</li>')
         mistakes.append(f'<h3>{seat_label(seats, s)}</h3><p class="muted small">{esc(t("review.mistakes"))}</p>'
                         f'<ol class="mistakes">{"".join(items)}</ol>')
-    return head + intro + certainty_label(t, result) + picker + summary + plot + "".join(mistakes) + "</section>"
+    return head + intro + certainty_label(t, result) + extra + picker + summary + plot + "".join(mistakes) + "</section>"
