@@ -277,6 +277,34 @@ def test_closing_the_room_removes_it_and_its_listing():
     run_async(steps)
 
 
+def test_the_hosts_choice_to_list_and_your_rooms_come_back_after_a_reload():
+    async def steps():
+        net, clock = MemoryTransport(), Clock()
+        ann = ann_hosts(net, clock)
+        room = ann.rooms.hosting.room
+        ann.tap("room-list")
+        listing = next(i for i in net.hosts if i.startswith("dhl-"))
+        ann.rooms.hosting.close()  # the page goes: its links with it (the transport's pagehide)
+        ann.rooms.lister.close()
+        net.deliver()
+        assert net.hosts == {}
+        clock.t += HOUR
+        ann2 = Phone(net, clock, browser=ann.page.browser)  # the same phone after a reload
+        ann2.shell.settings["room_server"] = SERVER
+        ann2.play.load(Table.loads(ann.storage["dicehall.table"]))
+        ann2.rooms.boot()
+        net.deliver()
+        assert ann2.rooms.hosting.room.room_id == room.room_id and ann2.rooms.listed
+        assert set(net.hosts) == {room.room_id, listing}  # listed again, as before
+        overview(ann2)
+        await looked(ann2)
+        assert f"my-room-{room.room_id}" in ann2.testids() and "ends in 47 h" in ann2.screen
+        ann2.tap("room-list")  # unlisted: the listing goes at once
+        assert set(net.hosts) == {room.room_id}
+
+    run_async(steps)
+
+
 @pytest.mark.parametrize("server", ["own-without-discovery", "public-broker"])
 def test_a_server_that_lists_nothing_is_said_and_the_link_qr_and_direct_invitation_offered(server):
     async def steps():
