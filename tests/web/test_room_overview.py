@@ -96,6 +96,20 @@ def test_stored_rooms_are_checked_and_unsound_entries_set_aside():
     assert len(store.load(ROOMS_KEY, ROOMS_SCHEMA, [])) == roomlist.MAX_ROOMS
 
 
+def test_a_room_the_list_cannot_hold_is_left_out_and_the_room_goes_on():
+    from types import SimpleNamespace
+
+    items = {}
+    backend = SimpleNamespace(get=items.get, set=items.__setitem__, remove=lambda k: items.pop(k, None))
+    book = roomlist.RoomBook(SimpleNamespace(store=Store(backend), clock=lambda: 1000.0))
+    guest = SimpleNamespace(table=None, about={"expires": 5000.0}, name="Cy", guest_id="g1", secret="s-12345678")
+    book.remember_guest(SimpleNamespace(guest=guest, room_id="dice-aaaabbbbccccdddd"))  # a guest id too short
+    assert book.rooms() == [] and ROOMS_KEY not in items
+    guest.guest_id = "g-12345678"
+    book.remember_guest(SimpleNamespace(guest=guest, room_id="dice-aaaabbbbccccdddd"))
+    assert [(r["room"], r["expires"], r["game"]) for r in book.rooms()] == [("dice-aaaabbbbccccdddd", 5000.0, None)]
+
+
 # --- listings on the meeting server --------------------------------------------------------------
 def test_a_listing_id_says_the_game_free_seats_watchers_and_end_and_reads_back():
     now = 10_000.0

@@ -32,7 +32,7 @@ from pygame_core import safejson
 from pygame_core.registry import entries
 from pygame_core.rooms.host import HOST, ROOM_SECONDS
 from pygame_core.rooms.messages import MAX_NAME
-from pygame_core.schema import Bool, Check, Choice, Field, Fields, ListOf, Maybe, Number, Text
+from pygame_core.schema import Bool, Check, Choice, Field, Fields, Invalid, ListOf, Maybe, Number, Text
 
 from . import store
 from .rooms import valid_room_id
@@ -115,6 +115,14 @@ class RoomBook:
     def entry(self, room_id: str) -> dict | None:
         return next((r for r in self.rooms() if r["room"] == room_id), None)
 
+    def _remember(self, entry: dict) -> None:
+        """Keep `entry`; one this list cannot hold (a room id or key of an unexpected form) is
+        left out: the list is a convenience, and the room itself must go on regardless."""
+        try:
+            self._put(remember(self.rooms(), entry, self.app.clock()))
+        except Invalid:
+            pass
+
     def _put(self, rooms: list[dict]) -> None:
         if rooms:
             self.app.store.put(ROOMS_KEY, store.compact(rooms))  # (a failed write: the list is a convenience)
@@ -127,10 +135,8 @@ class RoomBook:
         if listed is None:
             listed = bool(old and old["role"] == "host" and old["listed"])
         joined = old["joined"] if old else room.created
-        self._put(remember(self.rooms(), {
-            "room": room.room_id, "role": "host", "game": room.table.game, "joined": joined,
-            "expires": min(room.expires, joined + ROOM_SECONDS), "name": room.host_name, "listed": listed},
-            self.app.clock()))
+        self._remember({"room": room.room_id, "role": "host", "game": room.table.game, "joined": joined,
+                        "expires": min(room.expires, joined + ROOM_SECONDS), "name": room.host_name, "listed": listed})
 
     def remember_guest(self, session) -> None:
         """This phone was let into `session`'s room (a `GuestSession` whose guest is in)."""
@@ -138,10 +144,9 @@ class RoomBook:
         old = self.entry(session.room_id)
         joined = old["joined"] if old and old["role"] == "guest" else now
         game = guest.table.game if guest.table is not None else None
-        self._put(remember(self.rooms(), {
-            "room": session.room_id, "role": "guest", "game": game if game in entries() else None,
-            "joined": joined, "expires": guest_end(guest.about.get("expires"), joined), "name": guest.name,
-            "guest": guest.guest_id, "secret": guest.secret}, now))
+        self._remember({"room": session.room_id, "role": "guest", "game": game if game in entries() else None,
+                        "joined": joined, "expires": guest_end(guest.about.get("expires"), joined), "name": guest.name,
+                        "guest": guest.guest_id, "secret": guest.secret})
 
     def forget(self, room_id: str) -> None:
         self._put(forget(self.rooms(), room_id))
