@@ -1,9 +1,11 @@
 """Rolf review benchmark: how long `review(record)` takes for whole games.
 
-    python bench/rolf_review.py [--games 6] [--seed 1] [--players 2] [--levels medium,hard]
+    python bench/rolf_review.py [--games 6] [--seed 1] [--players 2] [--levels easy,medium]
 
 Records come from seeded self-play (`pygame_core.ai.self_play`, level per seat cycling through
-`--levels`, start seat alternating). Per game: moves, graded decisions and the review's time
+`--levels`, start seat alternating). The default levels have no time limit (Hard's search has
+one), so the games are the same on every machine and runtime; easy's choices are often not among
+Hard's first plans, as a person's, which costs the review one more expectimax. Per game: moves, graded decisions and the review's time
 (wall clock, and CPU time: the machine may be shared); then the median and the maximum. Prints one JSON object. The same measurement runs under Pyodide
 in Node (the WebAssembly CPython of the browser's AI worker) via bench/rolf_review_pyodide.mjs.
 """
@@ -33,7 +35,7 @@ def records(games: int, seed: int, players: int, levels: list[str]) -> list:
     return out
 
 
-def measure(games: int = 6, seed: int = 1, players: int = 2, levels=("medium", "hard")) -> dict:
+def measure(games: int = 6, seed: int = 1, players: int = 2, levels=("easy", "medium")) -> dict:
     rows = []
     for record in records(games, seed, players, list(levels)):
         t0, c0 = time.perf_counter(), time.process_time()
@@ -55,7 +57,7 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--levels", default="medium,hard")
+    parser.add_argument("--levels", default="easy,medium")
     args = parser.parse_args(argv)
     print(json.dumps(measure(args.games, args.seed, args.players, args.levels.split(","))))
     return 0

@@ -5,7 +5,7 @@
 //   node bench/rolf_review_pyodide.mjs [games] [seed] [players] [levels]
 import { measureInPyodide } from "./pyodide_measure.mjs";
 
-const [games = "6", seed = "1", players = "2", levels = "medium,hard"] = process.argv.slice(2);
+const [games = "6", seed = "1", players = "2", levels = "easy,medium"] = process.argv.slice(2);
 await measureInPyodide({ GAMES: Number(games), SEED: Number(seed), PLAYERS: Number(players), LEVELS: levels }, `
 import rolf_review
 json.dumps(rolf_review.measure(GAMES, SEED, PLAYERS, LEVELS.split(",")))
