@@ -68,6 +68,8 @@ SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
 SNAP_LOADER = "snap-loader.mjs"  # web/snap-loader.mjs -> dist/pyodide/ (boot from a memory snapshot)
 SNAP_APP_HASH_TOKEN = "__DICEHALL_APP_HASH__"
 SNAP_MAKER = "snap-maker.mjs"  # web/snap-maker.mjs -> dist/pyodide/ (makes the snapshot in a worker)
+SNAP_PACK = "snap-pack.mjs"  # web/snap-pack.mjs -> dist/pyodide/ (the snapshot's packing, shared)
+BOOT_READER = "boot-read.mjs"  # web/boot-read.mjs -> dist/pyodide/ (a return visit's early worker)
 AI_WORKER = "ai-worker.mjs"  # web/ai-worker.mjs -> dist/pyodide/ (the AI worker, next to snap-loader.mjs)
 # Other browser libraries copied unchanged from node_modules (dest in dist/ -> source); loaded
 # only when needed (vendor/peerjs.min.js: by web/rooms.js, the first time an online room is used;
@@ -327,7 +329,7 @@ def _web_static_files(web_dir: Path):
     if not web_dir.is_dir():
         return
     for path in sorted(web_dir.iterdir()):
-        if path.is_file() and not path.name.startswith(".") and path.name not in ("sw.js", SNAP_LOADER, SNAP_MAKER, AI_WORKER) \
+        if path.is_file() and not path.name.startswith(".") and path.name not in ("sw.js", SNAP_LOADER, SNAP_MAKER, AI_WORKER, SNAP_PACK, BOOT_READER) \
                 and path.suffix in WEB_STATIC_SUFFIXES:
             yield path, path.name
 
@@ -459,7 +461,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         raise SystemExit(f"build.py: {loader} lacks {SNAP_APP_HASH_TOKEN}")
     write(f"pyodide/{SNAP_LOADER}", loader_src.replace(
         SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16]).encode())
-    for name in (SNAP_MAKER, AI_WORKER):  # copied as they are, next to snap-loader.mjs
+    for name in (SNAP_MAKER, AI_WORKER, SNAP_PACK, BOOT_READER):  # copied as they are, next to snap-loader.mjs
         source = web / name if (web / name).is_file() else root / "web" / name
         write(f"pyodide/{name}", source.read_bytes())
     # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with

@@ -29,25 +29,14 @@
  * _makeSnapshot (snap-maker.mjs), makeMemorySnapshot, createPyodideModule.
  */
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
+import { CACHE_NAME, DIGEST_HEADER, LENGTH_HEADER, digestOf, packSnapshot, unpackSnapshot } from "./snap-pack.mjs";
 // pyodide.asm.mjs (1.2 MB of JavaScript) is imported only when a restore needs it, so that this
 // module, and with it prestart()'s read of the snapshot, runs before that file is parsed.
 
 export { version };
+export { CACHE_NAME, DIGEST_HEADER, LENGTH_HEADER, digestOf, packSnapshot }; // (snap-maker.mjs's)
 
 const APP_HASH = "__DICEHALL_APP_HASH__";
-export const CACHE_NAME = "dh-boot-snapshot"; // not "dicehall-…": the service worker deletes those on update
-// The stored entry's header with the snapshot's length (snap-maker.mjs), read before its body.
-export const LENGTH_HEADER = "X-Dicehall-Snapshot-Length";
-// ... and the SHA-256 of the stored (packed) bytes, checked before anything is restored from
-// them: a stored entry with a block zeroed inside a kept block passed every other check, and
-// the restored interpreter then hung the page on every visit (issue 28).
-export const DIGEST_HEADER = "X-Dicehall-Snapshot-Digest";
-
-export async function digestOf(bytes) {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 // Resolves if `packed` is what was stored, rejects otherwise (an entry without a digest too).
 async function checked(packed, expected) {
   if (!expected || (await digestOf(packed)) !== expected) throw new Error("boot snapshot: digest mismatch");
@@ -59,63 +48,6 @@ const ON_MAIN_THREAD = typeof document !== "undefined";
 // Always passed to Pyodide: without it, loadPyodide finds its own folder by throwing an Error
 // and parsing its stack (the AI worker did, on every boot; the page passed it already).
 const INDEX_URL = new URL("./", import.meta.url).href;
-
-// What Cache Storage holds: the snapshot without its zero blocks. A good third of a snapshot is
-// whole zero blocks (the heap's free space: 12.1 of 31.5 MB measured), and reading the entry is
-// a large part of a restore. Layout: "DHS1", the snapshot's length (u32 LE), a bitmap with one
-// bit per BLOCK (set: the block is stored), then the stored blocks in order.
-const MAGIC = [0x44, 0x48, 0x53, 0x31]; // "DHS1"
-const BLOCK = 4096;
-
-export function packSnapshot(bytes) {
-  if (bytes.byteOffset % 4) bytes = bytes.slice(); // read four bytes at a time below
-  const blocks = Math.ceil(bytes.length / BLOCK);
-  const bitmap = new Uint8Array(Math.ceil(blocks / 8));
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
-  let kept = 0;
-  for (let b = 0; b < blocks; b++) {
-    const start = b * BLOCK;
-    const end = Math.min(start + BLOCK, bytes.length);
-    let zero = true;
-    for (let w = start >> 2; w < end >> 2 && zero; w++) zero = words[w] === 0;
-    for (let i = end & ~3; i < end && zero; i++) zero = bytes[i] === 0;
-    if (!zero) { bitmap[b >> 3] |= 1 << (b & 7); kept += end - start; }
-  }
-  const out = new Uint8Array(8 + bitmap.length + kept);
-  out.set(MAGIC, 0);
-  new DataView(out.buffer).setUint32(4, bytes.length, true);
-  out.set(bitmap, 8);
-  let at = 8 + bitmap.length;
-  for (let b = 0; b < blocks; b++) {
-    if (bitmap[b >> 3] & (1 << (b & 7))) {
-      const block = bytes.subarray(b * BLOCK, Math.min((b + 1) * BLOCK, bytes.length));
-      out.set(block, at);
-      at += block.length;
-    }
-  }
-  return out;
-}
-
-// `into`, if given, is a zeroed array of the snapshot's length that receives it (the AI worker's).
-function unpackSnapshot(packed, into) {
-  if (packed.length < 8 || MAGIC.some((byte, i) => packed[i] !== byte)) throw new Error("boot snapshot: not ours");
-  const length = new DataView(packed.buffer, packed.byteOffset).getUint32(4, true);
-  if (into && into.length !== length) throw new Error("boot snapshot: not the length announced");
-  const blocks = Math.ceil(length / BLOCK);
-  const bitmap = packed.subarray(8, 8 + Math.ceil(blocks / 8));
-  const bytes = into || new Uint8Array(length);
-  let at = 8 + bitmap.length;
-  for (let b = 0; b < blocks; b++) {
-    if (bitmap[b >> 3] & (1 << (b & 7))) {
-      const size = Math.min(BLOCK, length - b * BLOCK);
-      if (at + size > packed.length) throw new Error("boot snapshot: truncated");
-      bytes.set(packed.subarray(at, at + size), b * BLOCK);
-      at += size;
-    }
-  }
-  if (at !== packed.length) throw new Error("boot snapshot: wrong length");
-  return bytes;
-}
 
 // The app's modules are imported from app.zip itself (zipimport; the bytecode is in it), written
 // into the interpreter's cwd: nothing is unpacked on a boot (unpacking its 164 files took ~50 ms
@@ -371,9 +303,10 @@ function workerHandover() {
   };
 }
 
-// The stored entry as {length, digest, body} (body: its bytes, or a promise of them), or null.
-// index.html read the cache's one entry already on a return visit: that read is taken if it is
-// this key's; otherwise the entry is looked up here, its headers first.
+// The stored entry as {length, digest, body} (body: its bytes, or a promise of them), or null;
+// with `bytes` too (the snapshot unpacked) when index.html's early reader (boot-read.mjs) read
+// this key's entry and found its digest good. Otherwise the entry is looked up here, its headers
+// first, and checked and unpacked on this thread.
 async function readEntry(cache) {
   const early = ON_MAIN_THREAD ? globalThis.diceHallEarlySnapshot : undefined;
   if (early) {
@@ -382,7 +315,7 @@ async function readEntry(cache) {
       const read = await early;
       if (read && read.url === KEY) {
         performance.mark("dh:early-snapshot");
-        return read;
+        return { length: read.length, digest: read.digest, body: read.packed, bytes: read.bytes };
       }
     } catch (err) { /* read again below */ }
   }
@@ -415,12 +348,12 @@ async function attempt(options, early) {
     }
     const packed = new Uint8Array(await entry.body);
     if (ON_MAIN_THREAD) { performance.mark("dh:read"); progress({ step: "read" }); }
-    const bytes = unpackSnapshot(packed);
-    if (ON_MAIN_THREAD) performance.mark("dh:unpacked");
+    const bytes = entry.bytes || unpackSnapshot(packed);
+    if (ON_MAIN_THREAD) { performance.mark("dh:unpacked"); mark("data-snapshot-read", entry.bytes ? "early-reader" : "page"); }
     if (announced && bytes.length !== announced) throw new Error("boot snapshot: not the length announced");
-    // The digest is checked (off this thread, by WebCrypto) while the module is created; the
-    // restore waits for it, and the AI worker gets the bytes only once they are known good.
-    const verified = checked(packed, entry.digest);
+    // The digest is checked while the module is created (unless the early reader checked it);
+    // the restore waits for it, and the AI worker gets the bytes only once they are known good.
+    const verified = entry.bytes ? Promise.resolve() : checked(packed, entry.digest);
     verified.then(() => handover && handover.bytes(packed), () => {});
     const pyodide = await restore(options, bytes, { ...hooks, filled: verified });
     if (ON_MAIN_THREAD) { performance.mark("dh:restored"); progress({ step: "restored" }); }

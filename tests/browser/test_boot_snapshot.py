@@ -90,9 +90,12 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     # PyScript's package came from app.zip's bytecode (build.py pyscript_package), not compiled
     # from the copy PyScript writes into the cwd
     assert page.evaluate("document.documentElement.dataset.pyscriptFrom") == "app.zip"
-    # served by the service worker from the start (workerStart): index.html read the entry as the page opened
+    # served by the service worker from the start (workerStart): index.html's early reader
+    # (boot-read.mjs, a worker) read the entry as the page opened, checked its digest and
+    # unpacked it, so the page's thread did neither
     if page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0"):
         assert page.evaluate("performance.getEntriesByName('dh:early-snapshot').length") == 1
+        assert page.evaluate("document.documentElement.dataset.snapshotRead") == "early-reader"
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
     assert "dicehall boot (worker): snapshot" in said  # the AI worker restored it too (handed over)
     assert page.evaluate(KEYS_JS) == [key]  # restoring leaves the entry as it was
@@ -179,7 +182,7 @@ def test_a_snapshot_of_another_build_is_never_restored(site, page):
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "made"  # the old build's entry is not used, and is replaced
-    # the page's restore uses the wasm index.html's worker compiled (wasm-compile.js): the page's
+    # the page's restore uses the wasm index.html's worker compiled (boot-read.mjs): the page's
     # own thread compiles none, neither for the refused entry nor for the one made anew
     assert page.evaluate("window.wasmCompiles") == 0
     page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
