@@ -118,18 +118,18 @@ def test_the_result_follows_the_review_contract(graded):
     assert graded["seats"][0]["curve"][0] + graded["seats"][1]["curve"][0] == pytest.approx(100, abs=0.02)
 
 
-def test_a_record_cut_inside_a_throw_leaves_that_throw_ungraded():
+def test_a_record_cut_inside_a_throw_leaves_that_throw_ungraded(graded):
     cut = review(blunder_record(PLANTED + 1))  # the blunder's first square only
     assert not cut["complete"]
-    assert PLANTED not in [d["index"] for d in cut["seats"][0]["decisions"]]
-    whole = review(blunder_record(PLANTED + 2))
-    assert [d["index"] for d in whole["seats"][0]["mistakes"]][:1] == [PLANTED]
+    # the throws before it graded as in the whole game (a review is deterministic), the cut one not
+    for whole, part in zip(graded["seats"], cut["seats"]):
+        assert part["decisions"] == [d for d in whole["decisions"] if d["index"] < PLANTED]
 
 
 def test_registered_and_deterministic():
     entry = get_entry("rolf")
     assert entry.review is review
-    record = blunder_record(40)
+    record = blunder_record(20)
     assert review(record.to_json()) == review(record)  # the JSON form too, the same result twice
     with pytest.raises(ValueError):
         review(Record("penta", {"players": 1}, []))
