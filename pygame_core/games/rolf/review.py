@@ -3,8 +3,9 @@
 A Rolf *decision* is one throw's placements: which squares to take (two of up to six with three
 different dice, three free squares with three of a kind). A pair's squares, the `x–x` of three of
 a kind and the confirmations are forced (`rules.py`: only a choice among more legal squares than
-placements can be chosen again), so they are not decisions; neither is the order of a throw's
-takes (it can matter only when a take ends the game, and Hard never lets it).
+placements can be chosen again), so they are not decisions. The order of a throw's takes belongs
+to its decision: it matters only where a take ends the game and the rest lapse, and the review
+values the position the player's own order made (a pair's order alone is not graded).
 
 The grade is Hard's value (`ai.search`): for the throw's best plans by the static estimate
 (`ai.HARD_PLANS`), the expectimax over the 56 throws that can come next — the thrower's reply, then
@@ -45,7 +46,7 @@ from .board import NAMES
 
 # The review's work: Hard's plans searched per decision × decisions × seats (an expectimax costs
 # about its seats' share: each of the 56 throws ends in an estimate of every seat's outlook; one
-# unit ≈ 6 ms CPython, 3–4× that in Pyodide). 400 keeps all of Hard's plans for a two-seat game of
+# unit ≈ 6 ms CPython, 2–4× that in Pyodide). 400 keeps all of Hard's plans for a two-seat game of
 # up to 33 decisions (typical: 8–18) and holds longer games at more seats to ≈ 2.5 s CPython.
 REVIEW_WORK = 400
 MIN_PLANS = 2
