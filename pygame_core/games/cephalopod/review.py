@@ -33,19 +33,22 @@ from .search import INF, WIN, OutOfBudget, Searcher, terminal_value, unwind
 
 REVIEW_NODES = 2_000
 """Nodes a decision (Hard: 25,000 a move); the node budget binds first on CPython."""
-REVIEW_SECONDS = 0.2
-"""Time cap a decision (Pyodide is 3–5× slower than CPython: the time caps bind there)."""
+REVIEW_SECONDS = 0.5
+"""Time cap a decision, all its searches together (Pyodide is 3–5× slower than CPython: there
+the caps bind, as for Hard's moves)."""
 REVIEW_TOTAL_SECONDS = 8.0
 """Time cap for the whole game, shared out over the decisions left."""
 ENDGAME_DEPTH = 9
 ENDGAME_NODES = 12_000
 """A search that reached ENDGAME_DEPTH on REVIEW_NODES without a proof is in a narrow endgame
 tree: it goes on to ENDGAME_NODES (the table's proven entries kept) to try to prove it."""
-DISPUTE_SHARE = 1.0
-"""Where the move played is not the search's best, both get up to REVIEW_NODES * DISPUTE_SHARE
-more nodes, one ply deeper at a time (see `dispute`)."""
-PLAYED_SHARE = 2
-"""The move played gets up to REVIEW_NODES // PLAYED_SHARE more nodes (unless it was the best)."""
+PLAYED_NODES = 0.5
+DISPUTE_NODES = 1.0
+"""Nodes for the move played (unless it was the best) and for the dispute (see `dispute`), as
+shares of REVIEW_NODES."""
+MAIN_TIME, PLAYED_TIME = 0.4, 0.2
+"""Shares of a decision's time for the search of every move and for the move played; the
+dispute has the rest."""
 
 
 def dice(value: int) -> float:
@@ -66,24 +69,32 @@ def grade(state: CephalopodState, move: str, *, nodes: int = REVIEW_NODES, secon
     if len(moves) < 2:
         return None
     played = state.internal_move(move)
-    searcher = Searcher(pos.geo, node_limit=nodes, time_limit=seconds)
+    started = time.perf_counter()
+    searcher = Searcher(pos.geo, node_limit=nodes, time_limit=seconds * MAIN_TIME)
     best, best_value = searcher.best_move(pos, order=moves)
-    if not searcher.solved and searcher.depth_done >= ENDGAME_DEPTH and nodes < ENDGAME_NODES:
+    if searcher.depth_done == 0:  # not even depth 1 in time: depth 1 whatever it costs (a few nodes)
+        searcher.deadline, searcher.limit = float("inf"), 1 << 40
+        best, best_value, _ = searcher.root_search(pos, 1, searcher.presorted(pos, moves))
+        searcher.depth_done = 1
+    depth, solved = searcher.depth_done, searcher.solved
+    if not solved and depth >= ENDGAME_DEPTH and nodes < ENDGAME_NODES:
         searcher.node_limit = ENDGAME_NODES
-        best, best_value = searcher.best_move(pos, order=moves)
-    solved, depth = searcher.solved, max(1, searcher.depth_done)
+        searcher.time_limit = max(0.0, started + seconds * MAIN_TIME - time.perf_counter())
+        again = searcher.best_move(pos, order=moves)
+        if searcher.solved or searcher.depth_done > depth:  # restarted at depth 1: keep what is deeper
+            (best, best_value), depth, solved = again, searcher.depth_done, searcher.solved
     if played == best:
         value, exact = best_value, solved
     else:
-        value, exact = played_value(searcher, pos, played, depth, solved, nodes // PLAYED_SHARE, seconds / PLAYED_SHARE)
+        value, exact = played_value(searcher, pos, played, depth, solved, int(nodes * PLAYED_NODES), seconds * PLAYED_TIME)
         if not solved and value < best_value:
-            best_value, value = dispute(searcher, pos, best, played, depth, best_value, value,
-                                        int(nodes * DISPUTE_SHARE), seconds * DISPUTE_SHARE)
+            left = started + seconds - time.perf_counter()
+            best_value, value = dispute(searcher, pos, best, played, depth, best_value, value, int(nodes * DISPUTE_NODES), left)
         if value > best_value:  # the table's bounds can disagree by a little: never a negative loss
             best, best_value = played, value
             exact = exact and solved
     return {"move": move, "value": dice(value), "best": pos.geo.move_name(best), "best_value": dice(best_value),
-            "exact": bool(exact), "depth": searcher.depth_done}
+            "exact": bool(exact), "depth": depth}
 
 
 def played_value(searcher: Searcher, pos, played: int, depth: int, solved: bool, nodes: int, seconds: float) -> tuple[int, bool]:
