@@ -28,31 +28,40 @@ def records(games: int, seed: int):
     return [self_play("geekout", LEVELS, f"review:{seed}:{k}", start=k % 3)[0] for k in range(games)]
 
 
-def measure(games: int = 5, seed: int = 0, policy_bytes: bytes | None = None) -> dict:
-    from pygame_core.games.geekout import review, solver, winprob
+def review_once(record) -> dict:
+    """One review from a cold win-probability model: its time (wall and CPU) and what it graded."""
+    from pygame_core.games.geekout import review, winprob
 
-    if policy_bytes is not None:
-        solver.load_table(policy_bytes)
+    winprob._graph = None  # cold: the worker may have built neither for this game
+    winprob._cache.clear()
+    started, cpu = time.perf_counter(), time.process_time()
+    result = review.review(record)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    decisions = [d for e in result["seats"] for d in e["decisions"]]
+    return {"seconds": round(seconds, 3), "cpu_seconds": round(cpu, 3), "moves": len(record.moves),
+            "decisions": len(decisions), "win_decisions": sum(d.get("unit") == "win" for d in decisions),
+            "solves": len(winprob._cache), "certainty": result["certainty"]}
+
+
+def summary(rows: list[dict]) -> dict:
+    def median(key):
+        values = sorted(r[key] for r in rows)
+        return values[len(values) // 2]
+
+    return {"levels": LEVELS, "games": rows, "median_seconds": median("seconds"),
+            "max_seconds": max(r["seconds"] for r in rows), "median_cpu_seconds": median("cpu_seconds"),
+            "max_cpu_seconds": max(r["cpu_seconds"] for r in rows)}
+
+
+def measure(games: int = 5, seed: int = 0) -> dict:
+    from pygame_core.games.geekout import solver
+
     solver.get_policy()
     made = time.perf_counter()
     games_ = records(games, seed)
     made = time.perf_counter() - made
-    rows = []
-    for k, record in enumerate(games_):
-        winprob._graph = None  # cold: the worker may have built neither for this game
-        winprob._cache.clear()
-        started, cpu = time.perf_counter(), time.process_time()
-        result = review.review(record)
-        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
-        decisions = [d for e in result["seats"] for d in e["decisions"]]
-        rows.append({"game": k, "seconds": round(seconds, 3), "cpu_seconds": round(cpu, 3), "moves": len(record.moves),
-                     "decisions": len(decisions), "win_decisions": sum(d.get("unit") == "win" for d in decisions),
-                     "solves": len(winprob._cache), "certainty": result["certainty"]})
-    times = sorted(r["seconds"] for r in rows)
-    cpus = sorted(r["cpu_seconds"] for r in rows)
-    return {"levels": LEVELS, "games": rows, "median_seconds": times[len(times) // 2], "max_seconds": times[-1],
-            "median_cpu_seconds": cpus[len(cpus) // 2], "max_cpu_seconds": cpus[-1],
-            "records_seconds": round(made, 2)}
+    rows = [{"game": k, **review_once(record)} for k, record in enumerate(games_)]
+    return {**summary(rows), "records_seconds": round(made, 2)}
 
 
 def main() -> None:
