@@ -674,3 +674,53 @@ def words_whole(page, root: str, where=None) -> None:
     """No word under `root` (a selector) broken mid-word or spilling out of its box."""
     got = page.evaluate(WORDS_JS, root)
     assert got["broken"] == [] and got["spilled"] == [], (where, root, got)
+
+
+# Elements matching `selector` (shown: with a box on the page) that are past either edge of the
+# viewport, or (with `spills`) whose content is wider than their box while the box lets it show
+# (overflow-x visible: words spilling out). An element that scrolls sideways on purpose says so by
+# its overflow; with `in_scrollers=False` what lies inside such a box is left to that box (the
+# replay's seat bar scrolls its chips, as on the play screen).
+OUTSIDE_JS = """([selector, inScrollers, spills]) => {
+  const inScroller = el => { for (let p = el.parentElement; p; p = p.parentElement) {
+    if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true; } return false; };
+  return [...document.querySelectorAll(selector)]
+  .filter(el => el.getClientRects().length && (inScrollers || !inScroller(el)))
+  .filter(el => {
+    const r = el.getBoundingClientRect();
+    const out = r.width > 0 && (r.left < -1 || r.right > innerWidth + 1);
+    const spilled = spills && el instanceof HTMLElement && el.clientWidth > 0
+                    && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible';
+    return out || spilled; })
+  .map(el => [el.tagName, el.dataset?.testid || String(el.className?.baseVal ?? el.className),
+              el.textContent.trim().slice(0, 40), Math.round(el.getBoundingClientRect().left),
+              Math.round(el.getBoundingClientRect().right)]); }"""
+
+
+def outside_the_viewport(page, selector: str, in_scrollers: bool = True, spills: bool = True) -> list:
+    """What of `selector` is past either edge of the phone or spills out of its box (OUTSIDE_JS)."""
+    return page.evaluate(OUTSIDE_JS, [selector, in_scrollers, spills])
+
+
+# Words of the text directly in the elements matching `selector` drawn on more than one line
+# (broken inside the word): a word's range has its client rectangles on one line when whole.
+BROKEN_WORDS_JS = """selector => {
+  const broken = [];
+  for (const el of document.querySelectorAll(selector)) {
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken; }"""
+
+
+def broken_words(page, selector: str) -> list[str]:
+    """The words broken across lines in the text of `selector`'s elements (BROKEN_WORDS_JS)."""
+    return page.evaluate(BROKEN_WORDS_JS, selector)

@@ -11,7 +11,15 @@ from pathlib import Path
 
 import pytest
 from dicehall.shelf import history_entry
-from dicehall_browser import axe_violations, catalog, no_raw_text, tap, tid
+from dicehall_browser import (
+    axe_violations,
+    broken_words,
+    catalog,
+    no_raw_text,
+    outside_the_viewport,
+    tap,
+    tid,
+)
 
 from pygame_core.ai import self_play
 from pygame_core.match import Match
@@ -25,38 +33,12 @@ GAMES = ("penta", "rolf", "geekout", "rollcraft", "cephalopod")
 NAMES = ("Christoffer", "Annabelle", "Dag")
 SHOTS = Path("/tmp/shots/replay")
 
-# Elements of the replay outside the viewport, or whose content is wider than their box; inside a
-# box that scrolls sideways on purpose (the seat bar's chips, as on the play screen) only that box
-# counts.
-OUTSIDE = """() => {
-  const inScroller = el => { for (let p = el.parentElement; p; p = p.parentElement) {
-    if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true; } return false; };
-  return [...document.querySelectorAll('.replay *')]
-  .filter(el => el instanceof HTMLElement && el.offsetParent !== null && !inScroller(el))
-  .filter(el => {
-    const r = el.getBoundingClientRect();
-    const out = r.width > 0 && (r.left < -1 || r.right > innerWidth + 1);
-    const spills = el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1
-                   && getComputedStyle(el).overflowX === 'visible';
-    return out || spills; })
-  .map(el => [el.tagName, el.dataset.testid || el.className, el.textContent.trim().slice(0, 40)]); }"""
-
-# Words of the replay's own text (heading, position, the log) drawn on more than one line.
-BROKEN_WORDS = """() => {
-  const broken = [];
-  for (const el of document.querySelectorAll('.replay > h1, .replay > .meta, .replay-turn, .replay-turn span, .replay .actionbar button')) {
-    for (const node of el.childNodes) {
-      if (node.nodeType !== Node.TEXT_NODE) continue;
-      for (const m of node.textContent.matchAll(/\\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
-        if (lines.size > 1) broken.push(m[0]);
-      }
-    }
-  }
-  return broken; }"""
+# The replay's elements checked against the phone's edges (dicehall_browser.outside_the_viewport);
+# inside a box that scrolls sideways on purpose (the seat bar's chips, as on the play screen) only
+# that box counts.
+REPLAY = ".replay *"
+# The replay's own text (heading, position, the log), no word of it broken across lines.
+REPLAY_TEXT = ".replay > h1, .replay > .meta, .replay-turn, .replay-turn span, .replay .actionbar button"
 
 # Scrolled to the end, the page's last control (the log's last turn) is above the bar at the bottom.
 END_CLEAR = """() => { scrollTo(0, document.documentElement.scrollHeight);
@@ -139,8 +121,8 @@ def test_a_finished_game_of_each_kind_replays_on_a_phone(site, page, lang):
         page.evaluate("scrollTo(0, 0)")
         page.screenshot(path=str(SHOTS / f"{game}-{lang}-middle.png"))
         no_raw_text(page, game)
-        assert page.evaluate(OUTSIDE) == [], (game, lang, page.evaluate(OUTSIDE))
-        assert page.evaluate(BROKEN_WORDS) == [], (game, lang)
+        assert (outside := outside_the_viewport(page, REPLAY, in_scrollers=False)) == [], (game, lang, outside)
+        assert broken_words(page, REPLAY_TEXT) == [], (game, lang)
         bottom, bar_top = page.evaluate(END_CLEAR)
         assert bottom <= bar_top, (game, lang, bottom, bar_top)
         page.keyboard.press("End")
