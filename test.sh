@@ -11,7 +11,7 @@ echo "== test.sh: dependencies"
 if grep -q '^test *=' pyproject.toml 2>/dev/null; then
   python3 -m pip install -q -e '.[test]'
 else
-  python3 -m pip install -q pytest playwright hypothesis pytest-rerunfailures
+  python3 -m pip install -q pytest playwright hypothesis pytest-rerunfailures pytest-xdist
 fi
 python3 -c 'import playwright' 2>/dev/null || python3 -m pip install -q playwright
 npm ci --no-audit --no-fund --loglevel=error
@@ -51,9 +51,20 @@ cat "$logs/cpython.log"
 echo "-- engine tests under Pyodide (Node)"
 cat "$logs/pyodide.log"
 
-echo "== test.sh: pytest browser tests (Chromium)"
+# DICEHALL_BROWSER_WORKERS=2 runs the browser tests in two pytest-xdist workers: most of a browser
+# test's time is a page waiting (taps at a person's pace, a computer's paced steps, a boot). A
+# test that asserts on time (marked `alone`) then runs while the other worker runs nothing
+# (tests/browser/dicehall_browser_share.py). One worker stays the default until two have been
+# timed, twice and without failures, on a quiet machine.
+workers="${DICEHALL_BROWSER_WORKERS:-1}"
+parallel=()
+if [ "$workers" != 1 ]; then
+  parallel=(-n "$workers" --dist worksteal)
+fi
+echo "== test.sh: pytest browser tests (Chromium, $workers worker(s))"
 browser_status=0
-python3 -m pytest tests -q -p no:cacheprovider -m browser --durations=15 -rR || browser_status=$?
+python3 -m pytest tests -q -p no:cacheprovider -m browser ${parallel[@]+"${parallel[@]}"} --durations=15 -rR \
+  || browser_status=$?
 rm -rf "$logs"
 
 status=0

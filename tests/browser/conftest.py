@@ -39,6 +39,7 @@ for _path in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(_path))
 
 import build as dicehall_build  # noqa: E402  (repo-root build.py)
+from dicehall_browser_share import machine_share  # noqa: E402  (two xdist workers, and `alone` tests)
 
 CHROMIUM = os.environ.get("DICEHALL_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -62,6 +63,15 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "cold_profile: the test starts from an empty browser profile (a first visit)")
     config.addinivalue_line("markers", "snapshot_stored: with boot_snapshot, the test starts from the returning "
                                        "profile, whose boot snapshot is already stored")
+    config.addinivalue_line("markers", "alone: asserts on time; under xdist it runs while the other worker runs "
+                                       "nothing (dicehall_browser_share.py)")
+
+
+@pytest.fixture(autouse=True)
+def _machine_share(request, tmp_path_factory):
+    """Under xdist a test holds the machine, shared or (marked `alone`) to itself."""
+    with machine_share(tmp_path_factory, alone=request.node.get_closest_marker("alone") is not None):
+        yield
 
 
 def _require_browser():
@@ -99,7 +109,8 @@ def fixture_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("fixture-dist") / "dist"
     outside = tmp_path_factory.mktemp("elsewhere") / "pig-game"
     shutil.copytree(FIXTURES / "pig", outside, ignore=shutil.ignore_patterns("__pycache__"))
-    s = Site(out, build_site(out, extra_roots=[FIXTURES, outside]))
+    with machine_share(tmp_path_factory):
+        s = Site(out, build_site(out, extra_roots=[FIXTURES, outside]))
     yield s
     s.stop()
 
@@ -130,7 +141,8 @@ class Site:
 def dist_dir(tmp_path_factory) -> tuple[Path, dict]:
     """dist/ built once per session (into a temp dir, so parallel runs don't clash)."""
     out = tmp_path_factory.mktemp("dist") / "dist"
-    return out, build_site(out)
+    with machine_share(tmp_path_factory):
+        return out, build_site(out)
 
 
 @pytest.fixture(scope="session")
@@ -292,6 +304,12 @@ def returning_profile(site, playwright_instance, tmp_path_factory) -> Path:
     its AI worker 1 s instead of 4 s; first visits are tested by `cold_profile` and
     `boot_snapshot` tests. localStorage is emptied: every test sets its own."""
     user_data = tmp_path_factory.mktemp("returning") / "profile"
+    with machine_share(tmp_path_factory):
+        _visit_once(playwright_instance, site, user_data)
+    return user_data
+
+
+def _visit_once(playwright_instance, site, user_data: Path) -> None:
     ctx = launch_context(playwright_instance, str(user_data))
     try:
         pg = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -304,7 +322,6 @@ def returning_profile(site, playwright_instance, tmp_path_factory) -> Path:
         pg.evaluate("localStorage.clear(); sessionStorage.clear()")
     finally:
         ctx.close()
-    return user_data
 
 
 @pytest.fixture

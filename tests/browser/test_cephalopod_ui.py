@@ -210,6 +210,7 @@ def test_a_4x4_game_set_up_and_played_to_the_end_by_clicks_on_a_phone_in_arabic(
 
 
 # --- Hard in Chromium ------------------------------------------------------------------------------------
+@pytest.mark.alone  # asserts on time (dicehall_browser_share.py)
 def test_hard_answers_within_budget_and_never_blocks_the_page(site, page):
     open_app(page, site, FAST)
     page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=120000)

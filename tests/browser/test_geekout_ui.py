@@ -80,6 +80,7 @@ def the_choice_fits(page) -> None:
     no_raw_text(page, "geekout")
 
 
+@pytest.mark.alone  # asserts on time (dicehall_browser_share.py)
 def test_a_whole_game_against_the_computer_by_clicks_on_a_phone(site, page):
     """Against Perfect (its last turn solved for the chance to win), by clicks to the results on a
     360×740 phone: after the person's first throw the whole choice (seven active dice and the

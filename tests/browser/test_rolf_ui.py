@@ -46,6 +46,7 @@ def step(page) -> str:
 
 
 # --- a whole game ------------------------------------------------------------------------------------------
+@pytest.mark.alone  # asserts on time (dicehall_browser_share.py)
 def test_a_whole_game_against_the_computer_by_clicks_on_a_phone_in_polish_then_play_again(site, page):
     """By clicks to the results; the words stay inside their buttons at 360 px with a square to
     choose again and Confirm ("Następny gracz"), and after a pair ("Potwierdź · dodatkowy rzut");

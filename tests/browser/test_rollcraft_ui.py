@@ -78,6 +78,7 @@ def step(page) -> str:
     raise AssertionError("nothing to do: " + page.inner_text("body")[:400])
 
 
+@pytest.mark.alone  # asserts on time (dicehall_browser_share.py)
 def test_a_whole_game_against_the_computer_by_clicks(site, page):
     """By clicks to the results against Hard (the person active and passive in turn); no
     main-thread task over 100 ms while the computer thinks (it works in the AI worker)."""

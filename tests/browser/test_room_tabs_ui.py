@@ -251,6 +251,7 @@ def host_away_and_back(ann, bo, seconds: float) -> dict:
     return out
 
 
+@pytest.mark.alone  # asserts on time (dicehall_browser_share.py)
 def test_a_guest_is_back_within_two_seconds_of_the_host_coming_back(phones):
     ann = phones()
     ann.context.add_init_script(SIGNALS_JS)
