@@ -7,7 +7,8 @@
   watching) and she watches it: let in, Ann's table on her phone, no seat. Both have the room
   under "Your rooms". Axe clean, no word broken or spilled, screenshots.
 - On a PeerServer without discovery (like PeerJS's public broker) the overview says it lists
-  nothing and offers the link and the direct invitation.
+  nothing and offers the link and the direct invitation, in all five languages (no word broken
+  or spilled, nothing wider than the phone).
 
 The model, the 48 hours (clock passed in) and the five languages are checked under CPython:
 tests/web/test_room_overview.py.
@@ -27,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from dicehall_browser import (CHROMIUM, CHROMIUM_ARGS, CONSOLE, PEER_BIN, ROOT, Broker, _free_port, axe_violations,
-                              open_app, tap, tid, words_whole)
+                              catalog, open_app, tap, tid, wait_ready, words_whole)
 from pygame_core.table import Table
 
 pytestmark = pytest.mark.browser
@@ -198,5 +199,25 @@ def test_a_meeting_server_without_discovery_is_said(phones, broker):
     shot(cy, "overview-no-discovery.png")
     words_whole(cy, tid("rooms"), "no discovery")
     assert axe_violations(cy) == []
+    for lang in ("nb", "sv", "pl", "ar"):  # the same screen in the other languages, on the phone
+        cy.evaluate("""l => { const s = JSON.parse(localStorage.getItem('dicehall.settings'));
+                              s.lang = l; localStorage.setItem('dicehall.settings', JSON.stringify(s)); }""", lang)
+        cy.reload()
+        wait_ready(cy)
+        to_overview(cy)  # (a phone with a game on its table boots into it)
+        cy.wait_for_selector(tid("rooms-no-discovery"), timeout=20000)
+        text = catalog(lang)
+        assert cy.inner_text(tid("rooms-no-discovery")) == text["rooms.no_discovery"]
+        assert text["rooms.share_link"] in cy.inner_text(tid("rooms-share-link"))
+        words_whole(cy, tid("rooms"), lang)
+        assert cy.evaluate("document.documentElement.scrollWidth") <= 360, lang  # nothing wider than the phone
+        if lang in ("pl", "ar"):
+            shot(cy, f"overview-no-discovery-{lang}.png")
+    cy.evaluate("""() => { const s = JSON.parse(localStorage.getItem('dicehall.settings'));
+                           s.lang = 'en'; localStorage.setItem('dicehall.settings', JSON.stringify(s)); }""")
+    cy.reload()
+    wait_ready(cy)
+    to_overview(cy)
+    cy.wait_for_selector(tid("rooms-share-link"), timeout=20000)
     tap(cy, tid("rooms-share-link"))  # the link and its QR code, under the table
     cy.wait_for_selector(tid("room-link"), timeout=20000)
