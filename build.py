@@ -12,6 +12,7 @@ Standard library only (Python 3.11).  Runs ``npm ci`` itself when
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import gzip
@@ -252,7 +253,60 @@ def pyscript_package(root: Path = ROOT) -> dict[str, bytes]:
                 yield prefix + name, value.encode("utf-8")
             else:
                 yield from files(prefix + name + "/", value)
-    return dict(files("", tree))
+    package = dict(files("", tree))
+    init = "pyscript/__init__.py"
+    package[init] = lazy_pyscript_init(package[init].decode("utf-8")).encode("utf-8")
+    return package
+
+
+# PyScript's submodules its package imports on every boot that the app never uses: imported on
+# first use instead. Traced on a return visit (CPU x4, a loaded machine), `import pyscript` was
+# ~2.1 s of one main-thread task, ~1.6 s of it these five (fetch, storage with flatted,
+# websocket, events, workers); the app takes `window` and `document` only (pyscript.context).
+PYSCRIPT_LAZY = ("pyscript.fetch", "pyscript.storage", "pyscript.websocket", "pyscript.events", "pyscript.workers")
+
+
+def lazy_pyscript_init(source: str) -> str:
+    """PyScript's `pyscript/__init__.py` with its imports of PYSCRIPT_LAZY (also under `if not
+    RUNNING_IN_WORKER:`) made lazy: the same names, each imported on first access through the
+    package's `__getattr__` (PEP 562), so `from pyscript import fetch` works as before. Every
+    other statement is kept as it is. A package whose lazy imports are not found is refused: an
+    update of @pyscript/core must be looked at again (tests/test_build_pyscript.py)."""
+    tree = ast.parse(source)
+    kept, lazy, main_only = [], {}, set()
+
+    def lazy_import(node, worker_too: bool) -> bool:
+        if isinstance(node, ast.ImportFrom) and node.module in PYSCRIPT_LAZY and node.level == 0 \
+                and all(alias.asname is None and alias.name != "*" for alias in node.names):
+            for alias in node.names:
+                lazy[alias.name] = node.module
+                if not worker_too:
+                    main_only.add(alias.name)
+            return True
+        return False
+
+    for node in tree.body:
+        if lazy_import(node, True):
+            continue
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "not RUNNING_IN_WORKER" and not node.orelse \
+                and all(lazy_import(inner, False) for inner in node.body):
+            continue
+        kept.append(ast.get_source_segment(source, node))
+    missing = set(PYSCRIPT_LAZY) - set(lazy.values())
+    if missing:
+        raise SystemExit(f"build.py: PyScript's __init__.py no longer imports {sorted(missing)} as expected")
+    return "\n".join(kept + [
+        "# (build.py lazy_pyscript_init: these are imported on first use)",
+        f"_LAZY = {dict(sorted(lazy.items()))!r}",
+        f"_MAIN_ONLY = {sorted(main_only)!r}",
+        "def __getattr__(name):",
+        "    if name not in _LAZY or (name in _MAIN_ONLY and RUNNING_IN_WORKER):",
+        "        raise AttributeError(f\"module 'pyscript' has no attribute {name!r}\")",
+        "    import importlib",
+        "    value = getattr(importlib.import_module(_LAZY[name]), name)",
+        "    globals()[name] = value",
+        "    return value",
+        ""])
 
 
 def build_app_zip(packages: list[tuple[Path, str]], root: Path = ROOT, extra: dict[str, bytes] | None = None) -> bytes:
