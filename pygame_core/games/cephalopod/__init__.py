@@ -2,7 +2,8 @@
 
 The package: `core` (geometry, capture tables, the make/unmake position), `rules` (the engine and
 its notation), `perft` (move-path counts: the `perft` CLI command), `search` (alpha-beta with a
-transposition table, endgame solver, playouts) and `ai` (the levels, hints and the review).
+transposition table, endgame solver, playouts), `ai` (the levels and hints) and `review` (the
+post-game review with Hard's search, exact where the endgame solver proves it).
 """
 
 from __future__ import annotations
