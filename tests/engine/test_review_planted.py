@@ -155,7 +155,8 @@ def test_cephalopod_hards_moves_are_mostly_graded_zero(cephalopod_result):
     together cost less than the one planted blunder."""
     white = cephalopod_result["seats"][0]
     hards = [d for d in white["decisions"] if d["index"] != CEPHALOPOD_BLUNDER]
-    assert len([d for d in hards if d["loss"] == 0]) >= 0.85 * len(hards)
+    # 62 of Hard's 66 decisions here (59 without the review's dispute step, which this guards)
+    assert len([d for d in hards if d["loss"] == 0]) >= 0.9 * len(hards)
     assert sum(d["loss"] for d in hards) < white["mistakes"][0]["loss"]
 
 
