@@ -101,6 +101,9 @@ def test_each_kind_of_game_reviewed_beside_its_replay_on_a_phone(site, page):
     page.wait_for_function("() => document.documentElement.dataset.aiWorker === 'ready'", timeout=180000)
     words = catalog("en")
     watch_long_tasks(page)  # (once: each call adds an observer)
+    # The watch sees a task over 100 ms (so an empty list below means none happened).
+    page.evaluate("() => setTimeout(() => { const t0 = performance.now(); while (performance.now() - t0 < 150) {} })")
+    page.wait_for_function("() => window.__longTasks.some(t => t.ms >= 150)", timeout=10000)
     timings = {}
     for item in history:
         game = item["game"]
