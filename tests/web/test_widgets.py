@@ -59,3 +59,10 @@ def test_one_plot_for_scores_and_expectations():
     assert (low, high) == (200, 260)
     svg = line_plot({0: [0, 5], 1: [0, 7]}, SEATS, title="Score", steps_text=lambda n: f"Rounds: {n}")
     assert svg.count("<polyline") == 2 and "Rounds: 1" in svg and 'data-values="0.0000,7.0000"' in svg
+    # the y axis says the unit where it fits its margin, else bare numbers (the title has the unit)
+    ticks = lambda svg: re.findall(r'text-anchor="end" class="tick">([^<]*)<', svg)  # noqa: E731
+    short = line_plot({0: [0, 40]}, SEATS, title="Chance", steps_text=str, zero_based=False, fmt=lambda v: f"{v:g} %")
+    assert ticks(short) == ["40 %", "20 %", "0 %"]
+    wide = line_plot({0: [-3.5, 9]}, SEATS, title="Dice", steps_text=str, zero_based=False, fmt=lambda v: f"{v:+.1f} dice",
+                     tick=lambda v: f"{v:g}")
+    assert ticks(wide) == ["10", "0", "-10"] and "+9.0 dice" in wide  # (the legend keeps the unit)

@@ -6,6 +6,7 @@ from ..dom import esc
 from .seats import seat_class, seat_label
 
 DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 0"]
+TICK_CHARS = 5  # what the y axis's margin holds
 
 
 def scale(values: list[float], zero_based: bool) -> tuple[float, float]:
@@ -34,10 +35,13 @@ def fmt_tick(value: float) -> str:
 
 
 def line_plot(series: dict[int, list[float]], seats: list[dict], *, title: str, steps_text,
-              testid: str = "plot", zero_based: bool = True, fmt=fmt_tick, last_label=None) -> str:
+              testid: str = "plot", zero_based: bool = True, fmt=fmt_tick, last_label=None, tick=fmt_tick) -> str:
     """One line per seat, drawn in the seat's colour with its own dash pattern and symbol marks.
 
-    `steps_text(n)` words the x axis ("Rounds: 13"); `last_label(values)` the legend entry.
+    `steps_text(n)` words the x axis ("Rounds: 13"); `last_label(values)` the legend entry (else
+    `fmt` of the last value). The y axis says `fmt` of its values where each fits the 30 px
+    margin (TICK_CHARS), else `tick` of them, bare numbers (a review's "+10.0 dice" there was
+    cut to "0 dice"): the title says the unit.
     """
     w, h, pad = 320, 190, 34
     points, low, high, steps = geometry(series, w, h, pad, zero_based)
@@ -53,12 +57,15 @@ def line_plot(series: dict[int, list[float]], seats: list[dict], *, title: str, 
         shown = last_label(series[seat]) if last_label else fmt(series[seat][-1])
         legend.append(f'<li>{seat_label(seats, seat)}: <span dir="ltr">{esc(shown)}</span></li>')
     ymid = h - pad - (h - 2 * pad) / 2
+    ticks = [fmt(high), fmt((low + high) / 2), fmt(low)]
+    if any(len(text) > TICK_CHARS for text in ticks):
+        ticks = [tick(high), tick((low + high) / 2), tick(low)]
     axis = (f'<line x1="{pad}" y1="{h - pad}" x2="{w - pad}" y2="{h - pad}" class="axis"/>'
             f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{h - pad}" class="axis"/>'
             f'<line x1="{pad}" y1="{ymid:.1f}" x2="{w - pad}" y2="{ymid:.1f}" class="grid"/>'
-            f'<text x="{pad - 4}" y="{pad + 4}" text-anchor="end" class="tick">{fmt(high)}</text>'
-            f'<text x="{pad - 4}" y="{ymid + 4:.1f}" text-anchor="end" class="tick">{fmt((low + high) / 2)}</text>'
-            f'<text x="{pad - 4}" y="{h - pad + 4}" text-anchor="end" class="tick">{fmt(low)}</text>'
+            f'<text x="{pad - 4}" y="{pad + 4}" text-anchor="end" class="tick">{esc(ticks[0])}</text>'
+            f'<text x="{pad - 4}" y="{ymid + 4:.1f}" text-anchor="end" class="tick">{esc(ticks[1])}</text>'
+            f'<text x="{pad - 4}" y="{h - pad + 4}" text-anchor="end" class="tick">{esc(ticks[2])}</text>'
             f'<text x="{pad}" y="{h - 12}" text-anchor="middle" class="tick">0</text>'
             f'<text x="{w - pad}" y="{h - 12}" text-anchor="middle" class="tick">{steps}</text>')
     return (f'<figure class="plot" data-testid="{testid}"><svg viewBox="0 0 {w} {h}" role="img" aria-label="{esc(title)}" dir="ltr">'

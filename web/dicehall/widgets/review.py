@@ -92,7 +92,8 @@ def review_section(t, seats: list[dict], result: dict | None, *, status: str, is
                f'<p class="muted small">{esc(texts["loss_help"])}</p>')
     plot = line_plot({s: graded[s]["curve"] for s in shown}, seats, title=texts["plot"], zero_based=False,
                      steps_text=lambda k: t("results.rounds", n=k), testid="review-plot", fmt=fmt,
-                     last_label=lambda values: f"{fmt(values[0])} → {fmt(values[-1])}")
+                     last_label=lambda values: f"{fmt(values[0])} → {fmt(values[-1])}",
+                     tick=lambda v: t.number(v, 0 if v == int(v) else 1))
     tag = certainty(result) == "mixed"
     mistakes = []
     for s in shown:
