@@ -127,7 +127,7 @@ def test_a_computer_rolf_throw_and_take_are_said_and_the_tray_is_labelled_before
     square = take["square"].removeprefix("sq-")
     r, c = square.split("-")
     assert take["count"] == 1 and take["seat"] == "1" and take["outline"] == "solid", take
-    assert take["words"] == t["rolf.move.take"].format(square=f"{r}–{c}"), take
+    assert take["words"] == t["rolf.move.take"].format(square=f"\u2066{r}–{c}\u2069"), take  # (isolated left to right)
     # Ann's throw: the tray holds Bo's dice labelled as Bo's last throw, without the shape line;
     # the board keeps the squares of that throw marked; the prompt is Ann's, no spinner.
     page.wait_for_selector('[data-testid=play][data-seat="0"]', timeout=180000)

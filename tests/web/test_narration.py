@@ -240,7 +240,7 @@ def test_a_room_guests_steps_are_said_on_the_prompt_while_the_table_waits_for_th
         assert prompt_of(host.body) == ("1", t("rolf.move.roll", dice="1 2 5"), False)
         assert t("rolf.shape.different") in host.body  # what the throw allows, under the dice
         play.submit(1, "take 1-2", play.table.match.index)
-        assert prompt_of(host.body) == ("1", t("rolf.move.take", square="1–2"), False)
+        assert prompt_of(host.body) == ("1", t("rolf.move.take", square="\u20661–2\u2069"), False)
         play.submit(1, "take 2-5", play.table.match.index)
         play.submit(1, "next", play.table.match.index)
         await settle(host)

@@ -97,5 +97,5 @@ def test_the_english_words_of_the_costliest_choice(game):
     assert ROLF.describe_move(t, worst["move"]) == f"Take \u2066{a}, {b}\u2069"
     assert ROLF.review_value(t, worst, "value") == f"{round(worst['value'])} %"
     assert ROLF.review_value(t, worst, "loss") == f"{worst['loss']:.1f}"
-    assert ROLF.describe_move(t, "take 3-5") == "Take 3–5"  # a single take as before
+    assert ROLF.describe_move(t, "take 3-5") == "Take \u20663–5\u2069"  # a single take, isolated the same way
     assert ROLF.describe_move(t, "take 3-5 9-9") == "take 3-5 9-9"  # not squares: left as it is

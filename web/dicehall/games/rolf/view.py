@@ -36,6 +36,13 @@ def square_text(index: int) -> str:
     return "%d–%d" % row_col(index)
 
 
+def squares_in_line(indexes) -> str:
+    """Squares inside a sentence, isolated left to right (LRI … PDI): in a right-to-left line
+    `1–4` reads `4–1` (the dash between two numbers takes the line's direction), `1–4, 3–4`
+    reads `4–3 ,4–1`."""
+    return "\u2066" + ", ".join(square_text(i) for i in indexes) + "\u2069"
+
+
 def move_square(move: str) -> int | None:
     """The square of a `take r-c` move."""
     if move.startswith("take ") and move[5:] in NAMES:
@@ -102,11 +109,10 @@ class RolfView(GameView):
         move = str(move)
         index = move_square(move)
         if index is not None:
-            return t("rolf.move.take", square=square_text(index))
+            return t("rolf.move.take", square=squares_in_line([index]))
         squares = plan_squares(move)
         if squares:  # the review's spelling of a whole throw's squares: `take 3-5 5-3`
-            # isolated left to right (LRI … PDI): in a right-to-left line `1–4, 3–4` reads `4–3 ,4–1`
-            return t("rolf.move.take", square="\u2066" + ", ".join(square_text(i) for i in squares) + "\u2069")
+            return t("rolf.move.take", square=squares_in_line(squares))
         if move == "next":
             return t("rolf.move.next")
         if move == "extra":
@@ -139,7 +145,7 @@ class RolfView(GameView):
     def prompt(self, ctx: PlayContext) -> str:
         code, params = ctx.state.prompt()
         if "square" in params:
-            params = {**params, "square": square_text(NAMES.index(params["square"]))}
+            params = {**params, "square": squares_in_line([NAMES.index(params["square"])])}
         return ctx.t(code, **params)
 
     def format_value(self, t, value: float) -> str:
