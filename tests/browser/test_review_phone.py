@@ -85,6 +85,7 @@ def at(page) -> int:
     return int(page.get_attribute(tid("replay"), "data-at"))
 
 
+@pytest.mark.alone  # asserts on time (dicehall_browser_share.py)
 def test_each_kind_of_game_reviewed_beside_its_replay_on_a_phone(site, page):
     page.set_viewport_size({"width": 360, "height": 740})
     SHOTS.mkdir(parents=True, exist_ok=True)
