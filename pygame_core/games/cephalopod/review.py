@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import time
 
+from ...review import sum_up_seat
 from .rules import CephalopodState
 from .search import INF, WIN, OutOfBudget, Searcher, terminal_value, unwind
 
@@ -193,12 +194,7 @@ def review(record, top: int = 5, *, nodes: int = REVIEW_NODES, seconds: float = 
         if state.is_terminal():
             rounds = (state.plies + 1) // 2  # the last round may end after the first mover's move
             entry["curve"] = entry["curve"][:rounds] + [float(scores[s] - scores[1 - s])]
-        decisions = entry["decisions"]
-        total = sum(d["loss"] for d in decisions)
-        entry["total_loss"] = round(total, 2)
-        entry["mean_loss"] = round(total / len(decisions), 3) if decisions else 0.0
-        entry["mistakes"] = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: (-d["loss"], d["index"]))[:top]
-        entry["score"] = scores[s]
+        sum_up_seat(entry, scores[s], top)
     flags = [d["exact"] for entry in seats for d in entry["decisions"]]
     certainty = "exact" if flags and all(flags) else "mixed" if any(flags) else "estimate"
     return {"game": "cephalopod", "complete": state.is_terminal(), "certainty": certainty, "seats": seats}

@@ -41,7 +41,15 @@ from __future__ import annotations
 
 import math
 
-from .ai import HARD_PLANS, expected_after_throw, play_plan, search, terminal_value, win_chance
+from ...review import sum_up_seat
+from .ai import (
+    HARD_PLANS,
+    expected_after_throw,
+    play_plan,
+    search,
+    terminal_value,
+    win_chance,
+)
 from .board import NAMES
 
 # The review's work: Hard's plans searched per decision × decisions × seats (an expectimax costs
@@ -146,10 +154,5 @@ def review(record, top: int = 5) -> dict:
         seats[before.seat]["decisions"].append(decision)
     scores = state.scores()
     for s, entry in enumerate(seats):
-        decisions = entry["decisions"]
-        total = sum(d["loss"] for d in decisions)
-        entry["total_loss"] = round(total, 2)
-        entry["mean_loss"] = round(total / len(decisions), 3) if decisions else 0.0
-        entry["mistakes"] = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: (-d["loss"], d["index"]))[:top]
-        entry["score"] = scores[s]
+        sum_up_seat(entry, scores[s], top)
     return {"game": "rolf", "complete": state.over, "certainty": "estimate", "seats": seats}

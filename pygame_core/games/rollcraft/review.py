@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 
 from ...protocol import CHANCE
+from ...review import sum_up_seat
 from . import ai
 from .board import BOARD, DICE
 from .rules import CHOOSE, GROUP, PASSIVE, PLATTER, PLUS_WINDOW, PREPARE, RELOCK, TAKE
@@ -192,10 +193,5 @@ def review(record, top: int = 5) -> dict:
         ai.value = plain_value
     scores = state.scores()
     for s, entry in enumerate(seats):
-        decisions = entry["decisions"]
-        total = sum(d["loss"] for d in decisions)
-        entry["total_loss"] = round(total, 2)
-        entry["mean_loss"] = round(total / len(decisions), 3) if decisions else 0.0
-        entry["mistakes"] = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: (-d["loss"], d["index"]))[:top]
-        entry["score"] = scores[s]
+        sum_up_seat(entry, scores[s], top)
     return {"game": "rollcraft", "complete": state.is_terminal(), "certainty": "estimate", "seats": seats}
