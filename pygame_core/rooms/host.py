@@ -442,6 +442,8 @@ class RoomHost:
         if any(r.seat == seat or r.by == guest.guest_id for r in self.requests.values()):
             raise IllegalMove("room.seat_asked", "That seat has been asked for already.")
         holder = self.holders[seat]
+        if holder != HOST and self.table.match is None:  # choosing (lobby.py): a guest's seat is theirs
+            raise IllegalMove("room.seat_taken", "Another guest has that seat.")
         req = SeatRequest(secrets.token_urlsafe(9), seat, guest.guest_id, holder, now + REQUEST_SECONDS)
         if holder == HOST and self.table.seats[seat]["ai"]:
             self._transfer(req)  # an AI seat: the approved guest takes it at once
@@ -468,7 +470,9 @@ class RoomHost:
         if guest.guest_id in self.holders or guest.guest_id in self.joining:
             raise IllegalMove("room.already_seated", "You already play a seat.")
         state = self.table.state
-        if state is not None and not state.is_terminal():
+        if state is None:  # choosing (lobby.py): a seat is taken on the set-up
+            raise IllegalMove("room.choosing", "Take a seat on the set-up.")
+        if not state.is_terminal():
             raise IllegalMove("room.game_running", "Extra players sit in between games.")
         rules = get_entry(self.table.game).rules
         if len(self.table.seats) + len(self.joining) >= rules.max_players:
