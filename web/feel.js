@@ -3,6 +3,8 @@
  *   off by default; no audio files to download or cache).
  * - diceHallWakeLock(on): keep the screen awake while a game is on the table; the browser drops
  *   the lock when the page is hidden, so it is asked for again when the page comes back.
+ * - diceHallLeaveWarning(on): while on (this phone hosts a game others play), leaving or reloading
+ *   the page asks first (`beforeunload`: the browser shows its own words).
  */
 (function () {
   "use strict";
@@ -50,4 +52,15 @@
     document.documentElement.dataset.wakeLock = wanted ? "wanted" : "off";
   };
   document.addEventListener("visibilitychange", acquire);
+
+  var warnLeaving = false;
+  window.diceHallLeaveWarning = function (on) {
+    warnLeaving = !!on;
+    document.documentElement.dataset.leaveWarning = warnLeaving ? "on" : "off";
+  };
+  window.addEventListener("beforeunload", function (event) {
+    if (!warnLeaving) return;
+    event.preventDefault();
+    event.returnValue = "";  // (older browsers ask only when a value is set)
+  });
 })();

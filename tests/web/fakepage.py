@@ -238,6 +238,7 @@ class FakePage:
         self.errors: list[str] = []  # console errors
         self.warnings: list[str] = []
         self.awake = False
+        self.leave_warned = False
         self.felt: list[str] = []
         self.banner: str | None = None
         self.document = {"lang": None, "dir": None, "title": None}
@@ -374,6 +375,9 @@ class FakePage:
 
     def wake_lock(self, on) -> None:
         self.awake = on
+
+    def leave_warning(self, on) -> None:
+        self.leave_warned = on
 
     def feel(self, kind, sound, vibrate) -> None:
         self.felt.append(kind)

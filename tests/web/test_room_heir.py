@@ -29,14 +29,6 @@ from pygame_core.table import Table
 
 
 @pytest.fixture(autouse=True)
-def take_over_on(monkeypatch):
-    """The hand-over is off in the app until a returning host looks for its heir (dicehall.rooms
-    TAKE_OVER): these tests are of the hand-over itself."""
-    import dicehall.rooms
-    monkeypatch.setattr(dicehall.rooms, "TAKE_OVER", True)
-
-
-@pytest.fixture(autouse=True)
 def seeded_dice(monkeypatch):
     """Dice seeds and entropies from a seeded generator: the same games on every run."""
     rng = random.Random(7)

@@ -22,14 +22,6 @@ from pygame_core.table import Table
 pytestmark = pytest.mark.usefixtures("instant_sleep")
 
 
-@pytest.fixture(autouse=True)
-def take_over_on(monkeypatch):
-    """The hand-over is off in the app until a returning host looks for its heir (dicehall.rooms
-    TAKE_OVER): these tests are of the hand-over itself."""
-    import dicehall.rooms
-    monkeypatch.setattr(dicehall.rooms, "TAKE_OVER", True)
-
-
 def hosted(net, clock):
     """Ann's phone: Penta against the computer (Greedy), opened for others."""
     ann = Phone(net, clock)
@@ -87,7 +79,9 @@ def test_the_host_phone_vanishes_the_next_in_line_hosts_on_its_screen_and_the_ot
             net.deliver()
         before = list(ann.play.table.record.moves)
         assert bo.play.table.record.moves == before and not ann.play.table.state.is_terminal()
-        # Ann's phone drops off: it hears nothing, answers nothing, and no close ever comes.
+        # Ann's phone drops off: it hears nothing, answers nothing, and no close ever comes; its
+        # page runs no more (a page that runs again finds the heir: test_room_return.py).
+        ann.rooms._ticker.cancel()
         ann.rooms.hosting.room.received = lambda *args: None
         ann.rooms.hosting.room.tick = lambda now: None
         net.hosts.pop(room.room_id)

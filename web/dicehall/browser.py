@@ -258,6 +258,9 @@ class BrowserPage:
         except Exception:  # no Wake Lock API (older browsers): the phone may dim, nothing breaks
             pass
 
+    def leave_warning(self, on: bool) -> None:
+        window.diceHallLeaveWarning(on)
+
     def feel(self, kind: str, sound: bool, vibrate: bool) -> None:
         if vibrate:
             try:

@@ -97,6 +97,9 @@ class Page(Protocol):
 
     def wake_lock(self, on: bool) -> None: ...
 
+    def leave_warning(self, on: bool) -> None:
+        """Ask before the page is left (the browser's own words) while `on`: a hosted game."""
+
     def feel(self, kind: str, sound: bool, vibrate: bool) -> None:
         """A roll, a celebration or a win felt: a sound, a vibration (where the device can)."""
 

@@ -129,6 +129,8 @@ class StaticPage:
 
     def wake_lock(self, on) -> None: ...
 
+    def leave_warning(self, on) -> None: ...
+
     def log_error(self, text) -> None:
         raise RuntimeError(f"prerender: {text}")
 

@@ -28,7 +28,7 @@ from pygame_core.rooms.host import HOST, ROOM_SAVE, RoomHost
 from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
 from pygame_core.rooms.succession import resume_room
 
-from . import roomscreens, store
+from . import roomback, roomscreens, store
 from .roomlist import RoomBook, RoomLister, summary
 from .roomscreens import ERRORS, unquoted
 from .rooms import (GUEST_SAVE, GuestSession, HostSession, host_table, read_answer, saved_guest, valid_invitation,
@@ -61,6 +61,8 @@ class RoomDesk:
         self._errors_seen = 0
         self._said: str | None = None  # the transport error the guest was told of last
         self._handover_seen: set[str] = set()  # the words of a hand-over said so far
+        # Back as the old host (roomback.py): the search for an heir, the last mark, the warning.
+        self.returning, self._seen_at, self._guarded = None, None, False
         # The room overview (screens/rooms_overview.py): your rooms, the hosted room's listing
         # on its meeting server (the host's choice, off by default), a seat to ask for once in.
         from .screens.rooms_overview import Overview
@@ -90,7 +92,11 @@ class RoomDesk:
                 self.app.store.remove(ROOM_KEY)  # over, or not about this table any more
             else:
                 play.load(room.table)  # the room's save is written first: it is never behind
-                self._host(room, direct=data.get("direct") is True and self.direct_transport is not None)
+                if data.get("direct") is True and self.direct_transport is not None:
+                    self._host(room, direct=True)  # (no heir: a direct room's guests cannot meet one)
+                else:
+                    roomback.come_back(self, room, roomback.seen_at(self, room.room_id))  # an heir first
+                    return
         parts = self.app.route()
         # (A direct invitation is good for one connection: a reload on it asks to join again.)
         if parts[0] == "join" and len(parts) == 2:
@@ -121,7 +127,7 @@ class RoomDesk:
         """Open this table for others: through the meeting server (a link for anyone), or
         `direct` (invitations to phones nearby, no server at all)."""
         play = self.app.play
-        if self.hosting is not None or self.guesting is not None or not play.running \
+        if self.hosting is not None or self.guesting is not None or self.returning is not None or not play.running \
                 or (direct and self.direct_transport is None):
             return
         people = [s["name"] for s in play.table.seats if not s["ai"]]
@@ -186,6 +192,7 @@ class RoomDesk:
         play.roller = self.app.dice_roller
         play.remote = set()
         self.app.store.remove(ROOM_KEY)
+        roomback.guard(self)
         self.app.play.render_and_kick()
 
     def _host_changed(self, reason: str) -> None:
@@ -279,6 +286,8 @@ class RoomDesk:
         guest = session.guest
         if kind == "handover":
             self._handover_said(session)
+            if session.handover is None and self.app.route()[0] == "join":  # in the heir's room:
+                self.app.go(f"#/join/{session.room_id}", replace=True)  # a reload comes back there
         if kind == "open":
             self._said = None
         elif kind == "error" and session.invitation is not None:
@@ -339,6 +348,9 @@ class RoomDesk:
             try:
                 if self.hosting is not None:
                     self.hosting.tick()
+                    roomback.mark(self, self.app.clock())  # (a frozen tab: an heir first)
+                roomback.guard(self)
+                if self.hosting is not None:
                     self._update_listing()  # (a change held back by LIST_SECONDS; the room's end)
                 if self.guesting is not None:
                     self.guesting.tick()

@@ -7,7 +7,7 @@ the app moves its screen there); until then it joins the room of the heir whose 
 room id everyone derives) and follows it only after checking the heir's claim (`Follower`); a
 refused claim is never followed. A join that fails (the heir has not opened its room yet) is tried
 again on the next tick, one a second. The old host, back, looks for whoever took its table over
-(`return_to_heir`) before it hosts the room again.
+(`return_to_heir`) before it hosts the room again (the app: roomback.py).
 
 No browser import: the transport, the clock and the stores are the session's.
 """
@@ -28,9 +28,10 @@ class Handover:
     "alone" when nobody took the table over and this phone cannot (its mirror does not replay);
     `refused` lists (heir, reason) of the claims it did not take."""
 
-    def __init__(self, session, lost_at: float | None, known: Known | None = None) -> None:
+    def __init__(self, session, lost_at: float | None, known: Known | None = None, until: float = -1e9) -> None:
         self.session = session
         self.lost_at = lost_at  # None: the old host looking for its heir (no turns to wait)
+        self.until = until  # the old host: the first heir is looked for until then at least
         self.known = known or Known.of_guest(session.guest)
         self.state = "searching"
         self.trying: str | None = None
@@ -41,8 +42,9 @@ class Handover:
     def heir(self, now: float) -> str | None:
         if self.lost_at is not None:
             return self.known.heir_at(now, self.lost_at)
-        # The old host tries each heir of its line in turn, then gives up.
-        k = int((now - self.started) // RETURN_SECONDS) if self.trying is not None else 0
+        # The old host tries each heir of its line in turn (the first until `until`), then gives up.
+        since = max(self.started, self.until - RETURN_SECONDS)
+        k = max(0, int((now - since) // RETURN_SECONDS)) if self.trying is not None else 0
         return self.known.heirs[k] if k < len(self.known.heirs) else None
 
     def tick(self, now: float) -> None:
@@ -110,15 +112,18 @@ class Handover:
         s.changed("handover")
 
 
-def return_to_heir(room: RoomHost, transport, clock, store, changed=None, broker=None, ice=None):
+def return_to_heir(room: RoomHost, transport, clock, store, changed=None, broker=None, ice=None,
+                   until: float = -1e9, door=None):
     """The old host's phone, back with its saved room: a guest session that looks for whoever
-    took the table over (each heir of its line for `RETURN_SECONDS`) and, found and checked,
-    plays on there as a guest in its own seat. Its `handover.state` turns "alone" when nobody
-    did: then the phone hosts its room again as before."""
+    took the table over (each heir of its line for `RETURN_SECONDS`, the first until `until` at
+    least) and, found and checked, plays on there as a guest in its own seat (`door`: the app's
+    play controller). Its `handover.state` turns "alone" when nobody did: then the phone hosts
+    its room again as before."""
     from .rooms import GuestSession  # (rooms imports this module)
 
     old = Follower.of_old_host(room, clock)
+    old.guest.door = door
     session = GuestSession(old.guest, room.room_id, transport, clock, store, changed, broker=broker, ice=ice)
-    session.handover = Handover(session, None, Known.of_host(room))
+    session.handover = Handover(session, None, Known.of_host(room), until)
     session.handover.tick(clock())
     return session

@@ -36,12 +36,11 @@ from pygame_core.schema import Choice, Field, Fields, Invalid, Maybe, Text
 from .roomheir import Handover
 
 PING_SECONDS = 2.0  # a guest's heartbeat; the host shows it away after 6 s without any message
-# A guest page takes its lost host's table over (roomheir.py) only where this is on. Off in the
-# app until a returning host looks for its heir first (roomheir.return_to_heir is not wired into
-# the room desk's boot yet): with it on, a host back after 28 s re-hosted its own room while the
-# heir hosted the table, two tables (tests/browser/test_room_tabs_ui.py). The CPython tests of
-# the hand-over turn it on.
-TAKE_OVER = False
+# A guest page takes its lost host's table over (roomheir.py) where this is on: on in the app,
+# since the host's phone, back, looks for its heir before it hosts its room again
+# (roomback.come_back, from the room desk's boot and after a frozen tab): one table, never two.
+# Not in a direct room (no meeting server: nobody could find an heir's room).
+TAKE_OVER = True
 DEFAULT_ICE = [{"urls": "stun:stun.l.google.com:19302"}]  # STUN only: never a TURN relay silently
 
 
@@ -369,7 +368,8 @@ class GuestSession:
         if self.connected and now - self.last_ping >= PING_SECONDS:
             self.last_ping = now
             self.send(encode("ping", t=round(now, 3)))
-        if TAKE_OVER and self.handover is None and self.watch is not None and self.link is not None and self.watch.lost(now):
+        if TAKE_OVER and self.handover is None and self.watch is not None and self.link is not None \
+                and self.invitation is None and self.watch.lost(now):
             self.handover = Handover(self, self.watch.lost_at)
         if self.handover is not None:
             self.handover.tick(now)

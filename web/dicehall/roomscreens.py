@@ -98,6 +98,9 @@ def _host_parts(desk) -> str:
         {"id": g.guest_id, "name": g.name, "away": g.away} for g in room.guests.values()], room.joining,
         mine=None, host=True))
     out.append(_chat(desk, room.chat))
+    before = (getattr(room, "handover", None) or {}).get("dice")  # this phone took the table over
+    if before:
+        out.append(f'<p data-testid="room-dice-before">{esc(t(before))}</p>')
     out.append('<div class="row">' + button(esc(t("room.close")), action="room-close", cls="btn",
                                             testid="room-close") + "</div>")
     return "".join(out)
@@ -157,9 +160,12 @@ def _guest_parts(desk) -> str:
         out.append(_people(desk, guest.table.seats, guest.holders, guest.guests, guest.joining,
                                 mine=guest.guest_id, host=False))
         out.append(_chat(desk, guest.chat))
+        before = (guest.handover or {}).get("dice")  # a hand-over: the throws before it (succession.py)
         if guest.dice_check is not None:
-            key = "room.dice_ok" if guest.dice_check == "ok" else "room.dice_bad"
+            key = ("room.dice_ok_since" if before else "room.dice_ok") if guest.dice_check == "ok" else "room.dice_bad"
             out.append(f'<p data-testid="room-dice">{esc(t(key))}</p>')
+        if before:
+            out.append(f'<p data-testid="room-dice-before">{esc(t(before))}</p>')
     out.append('<div class="row">' + button(esc(t("room.leave")), action="room-leave", cls="btn",
                                             testid="room-leave") + "</div>")
     return "".join(out)

@@ -337,8 +337,8 @@ class Shell:
                 return
             self.renders += 1
             self.shown = screen
-            if self._awake != (screen == "play"):  # the screen stays on while a game is on the table
-                self._awake = screen == "play"
+            if self._awake != (screen == "play" or self.rooms.hosting is not None):  # a game on the table,
+                self._awake = not self._awake  # a room hosted (roomback.py): the screen stays on
                 self.page.wake_lock(self._awake)
             parts = self.route()
             moment = router.moment(screen, parts, self.play.moment() if screen == "play" else reviewing.moment(self))
