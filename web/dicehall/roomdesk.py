@@ -28,7 +28,7 @@ from pygame_core.rooms.host import HOST, ROOM_SAVE, RoomHost
 from pygame_core.rooms.messages import MAX_CHAT, MAX_NAME, clean_text
 from pygame_core.rooms.succession import resume_room
 
-from . import roomback, roomscreens, store
+from . import roomback, roomlobby, roomscreens, store
 from .roomlist import RoomBook, RoomLister, summary
 from .roomscreens import ERRORS, unquoted
 from .rooms import (GUEST_SAVE, GuestSession, HostSession, host_table, read_answer, saved_guest, valid_invitation,
@@ -87,7 +87,9 @@ class RoomDesk:
                 room = None
             play = self.app.play
             own = play.table.record.moves if play.running else None
-            if room is None or room.expired(self.app.clock()) or own is None or room.table.game != play.table.game \
+            if room is not None and room.table.match is None and not room.expired(self.app.clock()):
+                roomlobby.resume(self, room, data.get("direct") is True and self.direct_transport is not None)
+            elif room is None or room.expired(self.app.clock()) or own is None or room.table.game != play.table.game \
                     or room.table.record is None or room.table.record.moves[:len(own)] != own:
                 self.app.store.remove(ROOM_KEY)  # over, or not about this table any more
             else:
@@ -137,7 +139,8 @@ class RoomDesk:
             self.hosting.invite()
 
     def _host(self, room: RoomHost, direct: bool = False) -> None:
-        host_table(self.app.play, room)
+        if room.table.match is not None:  # (a room choosing its game leaves this phone's table be)
+            host_table(self.app.play, room)
         network = self.app.room_network()
         if direct:
             network["broker"] = None
@@ -348,6 +351,7 @@ class RoomDesk:
             try:
                 if self.hosting is not None:
                     self.hosting.tick()
+                    roomlobby.push(self)  # (the host's set-up as typed or selected since its last tap)
                     roomback.mark(self, self.app.clock())  # (a frozen tab: an heir first)
                 roomback.guard(self)
                 if self.hosting is not None:
@@ -402,6 +406,8 @@ class RoomDesk:
 
     # --- taps ----------------------------------------------------------------------------------
     def handle(self, action: str, arg: str | None) -> None:
+        if roomlobby.handle(self, action, arg):  # the room before the game ("room-lobby-…")
+            return
         host = self.hosting.room if self.hosting is not None else None
         now = self.app.clock()
         if action == "room-open":
@@ -512,6 +518,8 @@ class RoomDesk:
         """`#/rooms` (the overview) or `#/join/<room id>[/<invitation>]` (the join screen)."""
         if parts[0] == "rooms":
             return self.overview.render()
+        if parts[0] == "room":
+            return roomlobby.render(self)
         return self.render_join(parts[1] if len(parts) > 1 else None, parts[2] if len(parts) > 2 else None)
 
     def render_scan_dialog(self) -> str:

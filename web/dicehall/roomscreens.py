@@ -43,6 +43,9 @@ def render_panel(desk) -> str:
     t = desk.app.t
     if desk.guesting is not None:
         return _panel(desk, _guest_parts(desk))
+    if desk.hosting is not None and desk.hosting.room.table.match is None and desk.app.route()[0] != "room":
+        return _panel(desk, f'<p>{esc(t("lobby.open"))}</p><div class="row">'  # (the room chooses its game)
+                      + button(esc(t("lobby.back")), action="go", arg="#/room", cls="btn", testid="lobby-back") + "</div>")
     if desk.hosting is None:
         if not desk.app.play.running or desk.app.play.table.state.is_terminal():
             return ""
@@ -101,8 +104,10 @@ def _host_parts(desk) -> str:
     before = (getattr(room, "handover", None) or {}).get("dice")  # this phone took the table over
     if before:
         out.append(f'<p data-testid="room-dice-before">{esc(t(before))}</p>')
-    out.append('<div class="row">' + button(esc(t("room.close")), action="room-close", cls="btn",
-                                            testid="room-close") + "</div>")
+    again = room.table.state is not None and room.table.state.is_terminal()  # (roomlobby.reopen)
+    out.append('<div class="row">' + (button(esc(t("lobby.again")), action="room-lobby-again", cls="btn primary",
+                                             testid="lobby-again") if again else "")
+               + button(esc(t("room.close")), action="room-close", cls="btn", testid="room-close") + "</div>")
     return "".join(out)
 
 
@@ -191,6 +196,8 @@ def _people(desk, seats: list[dict], holders: list[str], guests: list[dict], joi
     by_id = {g["id"]: g for g in guests}
     rows = []
     seated = mine is not None and mine in holders
+    choosing = desk.guesting is not None and desk.guesting.guest.table is not None \
+        and desk.guesting.guest.table.match is None  # (a guest's seat is refused to others then)
     for seat, info in enumerate(seats):
         holder = holders[seat] if seat < len(holders) else HOST
         guest = by_id.get(holder)
@@ -199,7 +206,7 @@ def _people(desk, seats: list[dict], holders: list[str], guests: list[dict], joi
         else:
             who = t("room.computer") if info.get("ai") else t("room.host_screen")
         action = ""
-        if not host and not seated and holder != mine:
+        if not host and not seated and holder != mine and not (guest is not None and choosing):
             action = button(esc(t("room.take_seat")), action="room-seat", arg=seat, cls="btn small",
                             testid=f"room-seat-{seat}")
         elif host and guest is not None and guest.get("away"):
@@ -250,6 +257,11 @@ def render_join(desk, room_id: str | None, invitation: str | None = None) -> str
             desk.name_draft = saved["name"]
     if room_id is None or not valid_room_id(room_id) or (invitation is not None and not valid_invitation(invitation)):
         out.append(f'<p role="alert">{esc(t("room.bad_link"))}</p>')
+    elif session is not None and session.guest.status == "in" and session.guest.table is not None \
+            and session.guest.table.match is None and session.guest.elsewhere is None:
+        from .screens.room_lobby import render_guest
+
+        return render_guest(desk)  # the host chooses the game (roomlobby.py)
     elif session is not None and session.guest.elsewhere is not None:
         out.append(_elsewhere(desk, session))
     elif session is not None and session.invitation is not None and not session.connected \

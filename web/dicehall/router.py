@@ -2,7 +2,8 @@
 
 Routes: `#/home`, `#/setup/<game>`, `#/rules/<game>`, `#/settings`, `#/history`, `#/play` (the
 running game, or its results), `#/join/<room id>[/<invitation>]` (a room's join screen),
-`#/rooms` (the room overview: screens/rooms_overview.py),
+`#/rooms` (the room overview: screens/rooms_overview.py), `#/room` (the hosted room choosing its game:
+roomlobby.py),
 `#/replay/<history id>/<move>` (a finished game replayed: screens/replay.py). Anything else is Home.
 
 Focus rule: a new *moment* — another screen, another game's set-up or rules, another person's
@@ -12,7 +13,7 @@ any other redraw keeps the focus on the control that had it.
 
 from __future__ import annotations
 
-SCREENS = ("home", "setup", "rules", "settings", "history", "play", "join", "replay", "rooms")  # the routes' first parts
+SCREENS = ("home", "setup", "rules", "settings", "history", "play", "join", "replay", "rooms", "room")  # the routes' first parts
 
 
 def parts(hash_: str) -> list[str]:

@@ -319,7 +319,7 @@ class Shell:
             return name, settings.render(self)
         if name in ("history", "replay"):  # (history.render draws a replay)
             return name, history.render(self)
-        if name == "rooms" or (name == "join" and not rooms.guest_in):  # (the overview, a join screen)
+        if name in ("rooms", "room") or (name == "join" and not rooms.guest_in):  # (overview, lobby, join screen)
             return name, rooms.render_screen(parts)
         if name in ("play", "join") and self.play.running and (rooms.guest_in or rooms.guesting is None):
             if self.needs_catalog(self.play.table.game):

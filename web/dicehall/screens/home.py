@@ -40,7 +40,9 @@ def render(app) -> str:
     out.append("</ul>")
     out.append('<div class="row">' + button(esc(t("history.button")), action="go", arg="#/history", cls="btn",
                                             testid="nav-history")
-               + button(esc(t("rooms.button")), action="go", arg="#/rooms", cls="btn", testid="nav-rooms") + "</div>")
+               + button(esc(t("rooms.button")), action="go", arg="#/rooms", cls="btn", testid="nav-rooms")
+               + button(esc(t("home.play_online")), action="room-lobby-open", cls="btn", testid="play-online")  # roomlobby.py
+               + "</div>")
     out.append(f'<div class="card"><h2>{esc(t("import.heading"))}</h2><p>{esc(t("import.help"))}</p>'
                f'<label class="btn file"><input type="file" accept=".json,application/json" data-action="import" '
                f'data-testid="import-file"> {esc(t("import.button"))}</label></div></section>')

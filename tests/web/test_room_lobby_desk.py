@@ -1,0 +1,149 @@
+"""The room before the game in the app (roomlobby.py, screens/room_lobby.py) under CPython: three
+phones' shells over the in-memory transport, driven by the taps the browser sends. "Play online"
+on Home opens a room with no game (Ann's own unfinished game untouched); two friends join by the
+link and chat; Ann chooses Cephalopod 3×3; Bo takes the computer's seat (then no "Play this seat"
+on it for Cy, and a claim of it refused in words); Ann starts: everyone's play screen, the
+record the same on all three, Ann's own game put aside; the game played to its end; "Choose
+another game" takes everybody back to the room with their seats; a reload of Ann's page while
+choosing keeps the room and its people."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dicehall.gameview import Move
+from dicehall.roomdesk import ROOM_KEY
+from dicehall.rooms import MemoryTransport
+from dicehall.store import TABLE
+from fakehost import Clock, run as run_async, settle
+from fakepage import Phone, catalogs
+from pygame_core import ai
+from pygame_core.rooms import lobby
+from pygame_core.rooms.host import HOST
+from pygame_core.table import Table
+from test_roomdesk import let_in
+
+pytestmark = pytest.mark.usefixtures("instant_sleep")
+
+
+def phone(net, clock, hash_: str, browser=None) -> Phone:
+    shell = Phone(net, clock, hash_, browser=browser)
+    files = catalogs()
+    shell.catalog.add("cephalopod", files["i18n/cephalopod/en.json"], files["i18n/cephalopod/en.json"])
+    return shell
+
+
+def test_play_online_from_home_choose_seats_start_play_to_the_end_and_choose_again():
+    async def steps():
+        net, clock = MemoryTransport(), Clock()
+        ann = phone(net, clock, "#/home")
+        own = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}, {"name": "Robot", "symbol": "▲", "ai": "greedy"}])
+        own.new_game(random.Random(4))
+        ann.play.load(own)
+        ann.play.save()
+        own_text = ann.storage[TABLE]
+        ann.render()
+        ann.tap("room-lobby-open")
+        net.deliver()
+        ann.render()
+        room = ann.rooms.hosting.room
+        assert ann.hash == "#/room" and lobby.choosing(room)
+        assert {"room-lobby", "lobby-start", "room-link", "lobby-game-cephalopod"} <= ann.testids()
+        # While the room chooses, Ann's own game is hers alone: not the room's door, not saved over.
+        assert ann.play.table is own and room not in ann.play.observers and ann.play.remote == set()
+        assert ann.storage[TABLE] == own_text and ROOM_KEY in ann.storage
+
+        ann.tap("room-lobby-game", "cephalopod")
+        ann.tap("room-lobby-option", "size:3")
+        assert room.table.game == "cephalopod" and room.table.extra_options == {"size": 3}
+        assert 'data-testid="lobby-game-cephalopod" aria-pressed="true"' in ann.screen
+        assert 'data-testid="lobby-game-penta" aria-pressed="false"' in ann.screen
+
+        bo = let_in(ann, room, net, clock, "Bo")
+        cy = let_in(ann, room, net, clock, "Cy")
+        for guest in (bo, cy):
+            await guest.idle()  # (the game's words fetched: the screen waits for them)
+            guest.render()
+            assert guest.hash == f"#/join/{room.room_id}" and "room-lobby" in guest.testids()
+            assert f"{room.host_name}\u2069 is choosing the game." in guest.screen and "Cephalopod" in guest.screen
+            assert "room-seat-1" in guest.testids()  # the computer's seat: free
+            cy.rooms.chat_draft = "hi all"
+        cy.tap("room-send")
+        net.deliver()
+        for shell in (ann, bo, cy):
+            shell.render()
+            assert "hi all" in shell.screen
+
+        bo.tap("room-seat", "1")
+        net.deliver()
+        assert room.holders[1] == bo.rooms.guesting.guest.guest_id
+        cy.render()
+        assert "room-seat-1" not in cy.testids() and "room-seat-0" in cy.testids()
+        cy.rooms.guesting.ask_seat(1)  # (as an older screen would): refused, said
+        net.deliver()
+        cy.render()
+        assert cy.page.toasts[-1] == "Another guest has that seat."
+        assert room.holders[1] != cy.rooms.guesting.guest.guest_id
+        ann.render()
+        assert "lobby-seat-1" in ann.testids() and "on their phone" in ann.screen
+
+        ann.tap("room-lobby-start")
+        net.deliver()
+        await settle(ann)
+        net.deliver()
+        assert ann.hash == "#/play" and ann.play.table is room.table and room.table.record is not None
+        assert ann.play.remote == {1} and room in ann.play.observers
+        assert "penta" in ann.life.parked()  # Ann's own game put aside, as a set-up does
+        for guest in (bo, cy):
+            guest.render()
+            assert guest.rooms.guest_in and "room-lobby" not in guest.testids()
+            assert guest.play.table.record.moves == ann.play.table.record.moves
+
+        rng = random.Random(3)
+        for _ in range(400):
+            clock.t += 0.3
+            await settle(ann)
+            net.deliver()
+            if room.table.state.is_terminal():
+                break
+            seat = bo.play.acting_seat()
+            if seat is not None:
+                state, index = bo.play.table.state, bo.play.table.match.index
+                assert bo.play.propose(Move(seat, ai.choose_move(state, seat, "random", rng)), index)
+                net.deliver()
+            seat = ann.play.acting_seat()
+            if seat is not None:
+                state, index = ann.play.table.state, ann.play.table.match.index
+                assert ann.play.propose(Move(seat, ai.choose_move(state, seat, "random", rng)), index)
+                net.deliver()
+        assert room.table.state.is_terminal()
+        for guest in (bo, cy):
+            assert guest.play.table.record.moves == room.table.record.moves
+
+        ann.render()
+        assert "lobby-again" in ann.testids()
+        ann.tap("room-lobby-again")
+        net.deliver()
+        ann.render()
+        assert ann.hash == "#/room" and lobby.choosing(room) and "room-lobby" in ann.testids()
+        assert room not in ann.play.observers and ann.play.remote == set()
+        for guest in (bo, cy):
+            guest.render()
+            assert "room-lobby" in guest.testids() and not guest.rooms.guest_in
+        assert bo.rooms.guesting.guest.seat == 1 and cy.rooms.guesting.guest.seat is None
+
+        # Ann's page reloads while choosing: the room and its people come back.
+        ann.rooms.hosting.link.close()
+        net.deliver()
+        ann2 = phone(net, clock, "#/room", browser=ann.page.browser)
+        ann2.rooms.boot()
+        net.deliver()
+        ann2.render()
+        back = ann2.rooms.hosting.room
+        assert back.room_id == room.room_id and lobby.choosing(back) and back.holders == [HOST, room.holders[1]]
+        assert {g.name for g in back.guests.values()} == {"Bo", "Cy"} and "hi all" in ann2.screen
+        assert "lobby-seat-1" in ann2.testids() and "lobby-start" in ann2.testids()
+
+    run_async(steps)
