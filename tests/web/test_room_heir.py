@@ -192,3 +192,35 @@ def test_a_forged_heir_is_refused_and_the_next_in_line_takes_over_at_its_turn():
     seconds(clock, net, [di], [], 2 * TURN_SECONDS)
     assert di.hosting is not None and di.hosting.room.table.record.moves == before
     assert di.hosting.room.room_id == heir_room_id(hs.room.room_id, di.guest.guest_id)
+
+
+def test_a_claim_from_one_not_next_in_line_is_refused_and_the_rightful_heir_followed():
+    clock, net, hs, _host_store, (bo, cy, di) = opened()
+    rng = random.Random(6)
+    for _ in range(12):
+        step(hs.room, [bo, cy, di], net, rng)
+    seconds(clock, net, [bo, cy, di], [hs], 2)
+    freeze(hs, net)
+    # Di (third in line) takes the table at once, from its own mirror, with its own sound proof:
+    # only its turn has not come. Cy's first look for Bo's room is sent astray to Di's.
+    early = take_over(di.guest, clock())
+    HostSession(early, net, clock, Store()).start()
+    bo_room = heir_room_id(hs.room.room_id, bo.guest.guest_id)
+    join = net.join
+
+    def astray(options, on_event):
+        if options["room"] == bo_room and not getattr(net, "sent_astray", False):
+            net.sent_astray = True
+            options = {**options, "room": early.room_id}
+        return join(options, on_event)
+
+    net.join = astray
+    hand = None
+    for _ in range(int(LOST_SECONDS) + 3):
+        seconds(clock, net, [bo, cy], [], 1)
+        hand = cy.handover or hand
+    # Cy refused Di's claim, asked at Bo's room again a second later, and is Bo's guest: nothing
+    # of Di's room was taken.
+    assert net.sent_astray and hand.refused == [(bo.guest.guest_id, "room.not_next")] and cy.handover is None
+    assert bo.hosting is not None and cy.room_id == bo_room == bo.hosting.room.room_id and cy.guest.status == "in"
+    assert cy.guest.table.record.moves == bo.hosting.room.table.record.moves

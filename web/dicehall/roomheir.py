@@ -5,8 +5,8 @@ The ruling is `pygame_core.rooms.succession`'s: a guest that has not heard its h
 takes the table over (`take_over`) and hosts it in a `HostSession` of its own (`session.hosting`:
 the app moves its screen there); until then it joins the room of the heir whose turn it is (the
 room id everyone derives) and follows it only after checking the heir's claim (`Follower`); a
-refused claim is never followed. A join that fails (the heir has not opened its room yet) is tried
-again on the next tick, one a second. The old host, back, looks for whoever took its table over
+refused claim is never followed. A join that fails (the heir has not opened its room yet), or
+whose claim was refused, is tried again on the next tick, one a second. The old host, back, looks for whoever took its table over
 (`return_to_heir`) before it hosts the room again (the app: roomback.py).
 
 No browser import: the transport, the clock and the stores are the session's.
@@ -54,7 +54,8 @@ class Handover:
         if self.state != "searching":
             return
         if self.follower is not None and self.follower.status == "refused":
-            self.refused.append((self.trying, self.follower.reason))
+            if (self.trying, self.follower.reason) not in self.refused:
+                self.refused.append((self.trying, self.follower.reason))
             s.close()
             self.follower = None
         heir = self.heir(now)
@@ -65,8 +66,8 @@ class Handover:
             self.state = "alone"  # (the old host: nobody took its table over; it hosts it again)
             s.changed("handover")
             return
-        if any(h == heir for h, _ in self.refused):
-            return  # its claim was refused: wait for the next heir's turn
+        # (A refused claim is never followed, and the heir's room is asked again a second later:
+        # whoever answered there may have been an impostor, gone by then, or a link sent astray.)
         if heir != self.trying or (not s.connected and now - self.tried_at >= RETRY_SECONDS):
             if self.trying is None:
                 self.started = now
