@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from dicehall import roomback
 from dicehall.gameview import Move
 from dicehall.roomdesk import ROOM_KEY
 from dicehall.rooms import MemoryTransport
@@ -145,5 +146,38 @@ def test_play_online_from_home_choose_seats_start_play_to_the_end_and_choose_aga
         assert back.room_id == room.room_id and lobby.choosing(back) and back.holders == [HOST, room.holders[1]]
         assert {g.name for g in back.guests.values()} == {"Bo", "Cy"} and "hi all" in ann2.screen
         assert "lobby-seat-1" in ann2.testids() and "lobby-start" in ann2.testids()
+
+    run_async(steps)
+
+
+def test_a_room_still_choosing_is_not_taken_over_when_its_host_is_silent():
+    async def steps():
+        net, clock = MemoryTransport(), Clock()
+        ann = phone(net, clock, "#/home")
+        ann.tap("room-lobby-open")
+        net.deliver()
+        room = ann.rooms.hosting.room
+        bo = let_in(ann, room, net, clock, "Bo")
+        session = bo.rooms.guesting
+        ann.rooms.chat_draft = "choosing…"
+        ann.tap("room-send")
+        net.deliver()
+        assert session.watch is not None  # (it hears the host)
+        bo.tap("room-seat", "1")  # (a seated guest: an heir, were there a table to carry on)
+        net.deliver()
+        roomback.mark(ann.rooms, clock())
+        clock.t += 60  # the host silent for a minute: no record to carry on, the guest waits
+        session.tick()
+        assert session.handover is None and session.watch.lost(clock())
+        roomback.mark(ann.rooms, clock())  # nor does the host, back from a frozen minute, look for an heir
+        assert ann.rooms.hosting is not None and ann.rooms.hosting.room is room and ann.rooms.guesting is None
+        # (Once a game runs, the same silence starts a hand-over: rooms.TAKE_OVER.)
+        ann.tap("room-lobby-start")
+        net.deliver()
+        assert session.guest.table.match is not None
+        session.watch.heard(clock())
+        clock.t += 60
+        session.tick()
+        assert session.handover is not None
 
     run_async(steps)

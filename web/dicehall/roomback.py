@@ -52,8 +52,8 @@ def mark(desk, now: float) -> None:
     looks for an heir. (A tab in the background whose timers are merely slowed still hears its
     guests and answers them: it hosts on.)"""
     session = desk.hosting
-    if session is None or session.direct:
-        return
+    if session is None or session.direct or session.room.table.match is None:
+        return  # (a room still choosing its game is never taken over: rooms.GuestSession.tick)
     last = desk._seen_at
     if last is not None and QUICK_SECONDS <= now - last:
         room = session.room

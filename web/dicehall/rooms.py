@@ -368,8 +368,11 @@ class GuestSession:
         if self.connected and now - self.last_ping >= PING_SECONDS:
             self.last_ping = now
             self.send(encode("ping", t=round(now, 3)))
+        # (A room still choosing its game is not taken over: no record to carry on; its guests wait
+        # for the host, roomlobby.py.)
         if TAKE_OVER and self.handover is None and self.watch is not None and self.link is not None \
-                and self.invitation is None and self.watch.lost(now):
+                and self.invitation is None and self.guest.table is not None and self.guest.table.match is not None \
+                and self.watch.lost(now):
             self.handover = Handover(self, self.watch.lost_at)
         if self.handover is not None:
             self.handover.tick(now)

@@ -56,7 +56,7 @@ def render_host(desk) -> str | None:
         holder = room.holders[i] if i < len(room.holders) else HOST
         guest = room.guests.get(holder)
         if guest is not None:
-            out.append(_guest_seat(app, room.table.seats[i], i, t("room.away") if guest.away else t("room.on_phone")))
+            out.append(_guest_seat(app, entry, room.table.seats[i], i, t("room.away") if guest.away else t("room.on_phone")))
         else:
             out.append(setup_screen._seat(app, entry, draft["seats"], i, seat)
                        .replace('data-action="symbol"', 'data-action="room-lobby-symbol"'))
@@ -85,11 +85,12 @@ def render_guest(desk) -> str | None:
             + roomscreens.render_panel(desk))
 
 
-def _guest_seat(app, seat: dict, i: int, who: str) -> str:
+def _guest_seat(app, entry, seat: dict, i: int, who: str) -> str:
     """A seat a guest holds, on the host's set-up: theirs, not the host's to edit."""
     t = app.t
+    role = f' <span class="muted">({esc(t(entry.rules.seat_labels[i]))})</span>' if entry.rules.seat_labels else ""
     return (f'<li class="card seat" data-testid="lobby-seat-{i}"><h2>{symbol_html(seat["symbol"])} '
-            f'{esc(t("setup.seat", n=i + 1))}</h2><p>{name_html(seat["name"])} — <bdi>{esc(who)}</bdi></p></li>')
+            f'{esc(t("setup.seat", n=i + 1))}{role}</h2><p>{name_html(seat["name"])} — <bdi>{esc(who)}</bdi></p></li>')
 
 
 def _choices(legend: str, cls: str, buttons: list[str]) -> str:
