@@ -29,7 +29,8 @@ SHOTS = Path(os.environ.get("DICEHALL_SHOTS", "/tmp/shots/lobby"))
 # one, an empty square to place on, or nothing (the other player's turn).
 CEPH_JS = """() => document.querySelector('[data-testid=results]') ? 'results'
   : document.querySelector('[data-testid=confirm-capture]:enabled') ? 'confirm'
-  : document.querySelector('[data-testid=capture-picker]') && document.querySelector('[data-testid^="pick-"]:not(.picked)') ? 'pick'
+  : document.querySelector('[data-testid=capture-picker]')
+    && document.querySelector('[data-testid^="pick-"]:not(.picked)') ? 'pick'
   : document.querySelector('button[data-action=place]:enabled') ? 'place' : null"""
 
 

@@ -52,13 +52,28 @@ def test_play_online_from_home_choose_seats_start_play_to_the_end_and_choose_aga
         room = ann.rooms.hosting.room
         assert ann.hash == "#/room" and lobby.choosing(room)
         assert {"room-lobby", "lobby-start", "room-link", "lobby-game-cephalopod"} <= ann.testids()
+        assert room.table.game == "penta" and "setup-replaces" in ann.testids()  # her game's: said, as a set-up does
         # While the room chooses, Ann's own game is hers alone: not the room's door, not saved over.
         assert ann.play.table is own and room not in ann.play.observers and ann.play.remote == set()
         assert ann.storage[TABLE] == own_text and ROOM_KEY in ann.storage
 
+        ann.tap("room-lobby-game", "rolf")
+        ann.tap("room-lobby-count", 3)
+        assert room.table.game == "rolf" and len(room.table.seats) == 3
         ann.tap("room-lobby-game", "cephalopod")
         ann.tap("room-lobby-option", "size:3")
         assert room.table.game == "cephalopod" and room.table.extra_options == {"size": 3}
+        # A set-up of a game of her own meanwhile never goes to the room.
+        ann.go("#/setup/penta")
+        ann.render()
+        ann.rooms.hosting.tick()
+        from dicehall import roomlobby
+        roomlobby.push(ann.rooms)
+        assert room.table.game == "cephalopod" and ann.setup["game"] == "penta"
+        ann.go("#/room")
+        ann.render()
+        assert ann.setup["game"] == "cephalopod" and "option-size-3" in ann.testids()
+        assert "setup-replaces" not in ann.testids()  # (Ann's own game is Penta: put aside at Start, not replaced)
         assert 'data-testid="lobby-game-cephalopod" aria-pressed="true"' in ann.screen
         assert 'data-testid="lobby-game-penta" aria-pressed="false"' in ann.screen
 
@@ -179,5 +194,41 @@ def test_a_room_still_choosing_is_not_taken_over_when_its_host_is_silent():
         clock.t += 60
         session.tick()
         assert session.handover is not None
+
+    run_async(steps)
+
+
+@pytest.mark.parametrize("lang", ["nb", "sv", "pl", "ar"])
+def test_the_room_before_the_game_speaks_every_language_and_closing_it_keeps_the_hosts_table(lang):
+    """The host's and a guest's screens in each language: the catalog's words, no raw key (the
+    fake page checks every drawing); the host's close leaves Ann's own table as it was (the
+    guest's screen says its link is lost, as in a game)."""
+    from dicehall.i18n import Catalog
+
+    async def steps():
+        net, clock = MemoryTransport(), Clock()
+        ann = phone(net, clock, "#/home")
+        ann.tap("room-lobby-open")
+        net.deliver()
+        room = ann.rooms.hosting.room
+        bo = let_in(ann, room, net, clock, "Bo")
+        files = catalogs()
+        for shell in (ann, bo):
+            shell.shell.catalog = Catalog(lang, files[f"i18n/{lang}.json"], files["i18n/en.json"])
+            game = room.table.game
+            shell.catalog.add(game, files[f"i18n/{game}/{lang}.json"], files[f"i18n/{game}/en.json"])
+        words = files[f"i18n/{lang}.json"]
+        ann.render()
+        bo.render()
+        assert words["lobby.start"] in ann.screen and words["lobby.host_help"] in ann.screen
+        assert words["lobby.guest_help"] in bo.screen and words["room.take_seat"] in bo.screen
+        own = ann.play.table
+        ann.tap("room-close")
+        net.deliver()
+        ann.render()
+        bo.render()
+        assert ann.rooms.hosting is None and ROOM_KEY not in ann.storage and ann.play.table is own
+        # (the guest's link is lost, as when a host closes a room during a game)
+        assert words["lobby.none"] in ann.page.text() and words["room.reconnecting"] in bo.page.text()
 
     run_async(steps)

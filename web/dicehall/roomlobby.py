@@ -37,6 +37,22 @@ def hosting_lobby(desk) -> RoomHost | None:
     return room if room is not None and lobby.choosing(room) else None
 
 
+def adopt(desk, draft: dict) -> dict:
+    """`draft` is the lobby's set-up from now on (the set-up screen's `app.setup`): only this
+    draft, edited on `#/room`, goes to the room (a set-up made meanwhile for a game of this
+    phone's own never does)."""
+    desk.app.setup = desk.lobby_draft = draft
+    return draft
+
+
+def draft_of(desk, room: RoomHost) -> dict:
+    """The lobby's draft, or the room's set-up anew when the set-up screen took `app.setup` over."""
+    draft = desk.app.setup
+    if draft is None or draft is not getattr(desk, "lobby_draft", None) or draft.get("game") != room.table.game:
+        draft = adopt(desk, lobby.setup_of(room))
+    return draft
+
+
 def open_lobby(desk) -> None:
     """Home's "Play online": a room with no game yet (or back to the room open already)."""
     app = desk.app
@@ -51,25 +67,25 @@ def open_lobby(desk) -> None:
     people = [s["name"] for s in draft["seats"] if not s["ai"]]
     room = RoomHost(Table(game, draft["seats"], draft["options"]), app.clock(), people[0] if people else app.t("room.host"))
     desk._host(room)
-    app.setup = lobby.setup_of(room)
+    adopt(desk, lobby.setup_of(room))
     app.go(ROUTE)
 
 
 def resume(desk, room: RoomHost, direct: bool) -> None:
     """The hosted room came back from its save while choosing (a reload): as it was."""
     desk._host(room, direct)
-    desk.app.setup = lobby.setup_of(room)
+    adopt(desk, lobby.setup_of(room))
 
 
 def push(desk) -> None:
     """The host's draft to the room (guests are sent it when it changed); the seats guests hold
     come back into the draft as the room has them."""
     app, room = desk.app, hosting_lobby(desk)
-    if room is None:
-        return
+    if room is None or app.route()[0] != "room":
+        return  # (only what the host edits on the room's own screen)
     draft = app.setup
-    if not draft or draft.get("game") not in entries() or not isinstance(draft.get("seats"), list):
-        app.setup = lobby.setup_of(room)
+    if draft is None or draft is not getattr(desk, "lobby_draft", None) or draft.get("game") not in entries():
+        adopt(desk, lobby.setup_of(room))
         return
     seats = [{"name": s["name"].strip()[:MAX_NAME] or setup_screen.default_name(app, i, bool(s["ai"])),
               "symbol": s["symbol"], "ai": s["ai"]} for i, s in enumerate(draft["seats"])]
@@ -80,7 +96,7 @@ def push(desk) -> None:
         lobby.choose(room, draft["game"], seats, draft["options"])
     except IllegalMove as err:
         app.say(app.t(err.code), error=True)
-        app.setup = lobby.setup_of(room)
+        adopt(desk, lobby.setup_of(room))
         return
     for seat, holder in enumerate(room.holders):
         if holder != HOST and seat < len(draft["seats"]):
@@ -92,7 +108,7 @@ def choose_game(desk, game: str) -> None:
     app = desk.app
     if hosting_lobby(desk) is None or game not in entries():
         return
-    app.setup = setup_screen.default_setup(app, game)
+    adopt(desk, setup_screen.default_setup(app, game))
     push(desk)
 
 
@@ -133,7 +149,7 @@ def reopen(desk) -> None:
     play.remote = set()
     lobby.reopen(room)
     room.door = TableDoor(room.table, room)
-    app.setup = lobby.setup_of(room)
+    adopt(desk, lobby.setup_of(room))
     app.go(ROUTE)
 
 

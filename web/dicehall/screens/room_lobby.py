@@ -9,7 +9,7 @@ from __future__ import annotations
 from pygame_core.registry import entries, get_entry
 from pygame_core.rooms.host import HOST
 
-from .. import roomscreens
+from .. import roomscreens, shelf
 from ..dom import button, esc
 from ..widgets.seats import name_html, symbol_html
 from . import setup as setup_screen
@@ -17,7 +17,7 @@ from . import setup as setup_screen
 
 def render_host(desk) -> str | None:
     """`#/room`: the host chooses; nothing here once the game has started (the play screen)."""
-    from ..roomlobby import hosting_lobby
+    from ..roomlobby import draft_of, hosting_lobby
 
     app = desk.app
     t, room = app.t, hosting_lobby(desk)
@@ -25,11 +25,7 @@ def render_host(desk) -> str | None:
         return (f'<section class="screen room-lobby" aria-labelledby="lobby-h" data-testid="room-lobby">'
                 f'<h1 id="lobby-h">{esc(t("lobby.heading"))}</h1><p>{esc(t("lobby.none"))}</p>'
                 '<div class="row">' + button(esc(t("nav.home")), action="go", arg="#/home", cls="btn") + "</div></section>")
-    draft = app.setup if app.setup and app.setup.get("game") == room.table.game else None
-    if draft is None or len(draft["seats"]) != len(room.table.seats):
-        from pygame_core.rooms.lobby import setup_of
-
-        draft = app.setup = setup_of(room)
+    draft = draft_of(desk, room)
     game, entry = room.table.game, get_entry(room.table.game)
     if app.needs_catalog(game):
         return None  # (drawn once the game's words are here: its options, its seats)
@@ -61,6 +57,8 @@ def render_host(desk) -> str | None:
             out.append(setup_screen._seat(app, entry, draft["seats"], i, seat)
                        .replace('data-action="symbol"', 'data-action="room-lobby-symbol"'))
     out.append("</ol>")
+    if game in app.life.parked() or (shelf.unfinished(app.play.table) and app.play.table.game == game):
+        out.append(f'<p class="note" data-testid="setup-replaces">{esc(t("setup.replaces", game=t(f"{game}.title")))}</p>')
     out.append('<div class="actionbar">' + button(esc(t("lobby.start")), action="room-lobby-start",
                                                   cls="btn primary big", testid="lobby-start") + "</div></section>")
     return "".join(out) + roomscreens.render_panel(desk)
