@@ -149,6 +149,15 @@ def test_play_online_from_home_choose_seats_start_play_to_the_end_and_choose_aga
             guest.render()
             assert "room-lobby" in guest.testids() and not guest.rooms.guest_in
         assert bo.rooms.guesting.guest.seat == 1 and cy.rooms.guesting.guest.seat is None
+        # Bo's page reloads while choosing: back in the room, in his seat, without asking.
+        bo.rooms.guesting.close()
+        net.deliver()
+        bo2 = phone(net, clock, f"#/join/{room.room_id}", browser=bo.page.browser)
+        bo2.rooms.boot()
+        net.deliver()
+        await bo2.idle()
+        bo2.render()
+        assert "room-lobby" in bo2.testids() and bo2.rooms.guesting.guest.seat == 1 and not room.pending
 
         # Ann's page reloads while choosing: the room and its people come back.
         ann.rooms.hosting.link.close()
@@ -211,6 +220,10 @@ def test_the_room_before_the_game_speaks_every_language_and_closing_it_keeps_the
         ann.tap("room-lobby-open")
         net.deliver()
         room = ann.rooms.hosting.room
+        ann.go("#/rooms")
+        ann.rooms.overview.rejoin(room.room_id)  # "Your rooms": the host back to its room, still choosing
+        ann.deliver()
+        assert ann.hash == "#/room"
         bo = let_in(ann, room, net, clock, "Bo")
         files = catalogs()
         for shell in (ann, bo):

@@ -76,7 +76,7 @@ class Overview:
             app.say(app.t("rooms.gone"), error=True)
             app.render()
         elif entry["role"] == "host":
-            app.go("#/play")
+            app.go("#/room" if desk.hosting.room.table.match is None else "#/play")  # (choosing: roomlobby.py)
         elif hosting is not None:
             app.say(app.t("room.err.hosting"), error=True)
         elif desk.guesting is not None and desk.guesting.room_id == room_id and desk.guesting.link is not None:
