@@ -266,6 +266,35 @@ def pyscript_package(root: Path = ROOT) -> dict[str, bytes]:
 PYSCRIPT_LAZY = ("pyscript.fetch", "pyscript.storage", "pyscript.websocket", "pyscript.events", "pyscript.workers")
 
 
+# Pyodide's Emscripten `receiveInstance` (pyodide.asm.mjs), run once the wasm is instantiated:
+# it links the module's symbols (mergeLibSymbols, updateGOT, reportUndefinedSymbols), ~0.5 s of
+# one main-thread task on a return visit traced at CPU x4 (the visit's longest, with the
+# instantiation). The build makes it async, with a task boundary before each of those steps when
+# the module's settings carry `dicehallYield` (web/snap-loader.mjs passes a macrotask on the page;
+# elsewhere it is absent and nothing waits). Its caller resolves a promise with its result, which
+# may be a promise. A Pyodide whose receiveInstance no longer reads so is refused (a pinned
+# Pyodide: look at it again).
+RECEIVE_INSTANCE = (
+    'function receiveInstance(instance,module){wasmExports=instance.exports;var origExports=wasmExports;'
+    'mergeLibSymbols(wasmExports,"main");var metadata=getDylinkMetadata(module);if(metadata.neededDynlibs)'
+    '{dynamicLibraries=metadata.neededDynlibs.concat(dynamicLibraries)}wasmExports=applySignatureConversions'
+    '(wasmExports);assignWasmExports(wasmExports);updateGOT(origExports);LDSO.init();loadDylibs();'
+    'updateMemoryViews();return wasmExports}')
+RECEIVE_INSTANCE_CALLER = 'Module["instantiateWasm"](info,(inst,mod)=>{resolve(receiveInstance(inst,mod))})'
+NEXT_TASK = 'await (Module["dicehallYield"]||(()=>{}))();'
+
+
+def yielding_receive_instance(source: str) -> str:
+    """pyodide.asm.mjs with `receiveInstance` split into tasks (see RECEIVE_INSTANCE)."""
+    if source.count(RECEIVE_INSTANCE) != 1 or source.count(RECEIVE_INSTANCE_CALLER) != 1:
+        raise SystemExit("build.py: pyodide.asm.mjs's receiveInstance no longer reads as expected")
+    split = ("async " + RECEIVE_INSTANCE
+             .replace('mergeLibSymbols(', NEXT_TASK + 'mergeLibSymbols(')
+             .replace('updateGOT(', NEXT_TASK + 'updateGOT(')
+             .replace('LDSO.init();', NEXT_TASK + 'LDSO.init();'))
+    return source.replace(RECEIVE_INSTANCE, split)
+
+
 def lazy_pyscript_init(source: str) -> str:
     """PyScript's `pyscript/__init__.py` with its imports of PYSCRIPT_LAZY (also under `if not
     RUNNING_IN_WORKER:`) made lazy: the same names, each imported on first access through the
@@ -474,6 +503,8 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         data = (pyo / name).read_bytes()
         if name == "python_stdlib.zip":
             data = trimmed_stdlib(data)
+        if name == "pyodide.asm.mjs":
+            data = yielding_receive_instance(data.decode("utf-8")).encode("utf-8")
         if name in PACKED_FILES:
             write(f"pyodide/{name}.gz", gzip.compress(data, compresslevel=9, mtime=0))
             data = PACKED_FILES[name][1]

@@ -168,19 +168,72 @@ async function withoutJspi(create) {
   }
 }
 
+/** A task boundary (a macrotask: the page paints and answers taps in between; a promise's
+ * microtask would not). */
+export function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port2.postMessage(null);
+  });
+}
+
+// Pyodide's restoreSnapshot copies the heap into the fresh module's memory in one go: ~0.3 s of a
+// task at CPU x4, most of it the memory's first touch. The page copies it beforehand, a few MB
+// per task, the same bytes at the same place (the snapshot's header says where its heap starts;
+// nothing runs in the module in between, and restoreSnapshot then writes it all once more, into
+// memory already touched: a plain copy). A snapshot that is not one is left to restoreSnapshot
+// to refuse.
+const COPY_CHUNK = 4 << 20;
+async function copyHeapAhead(module, snapshot) {
+  if (snapshot.byteLength < 16) return;
+  const start = new DataView(snapshot.buffer, snapshot.byteOffset, 16).getUint32(4, true);
+  const heap = snapshot.subarray(Math.min(start, snapshot.byteLength));
+  if (!heap.length || heap.length > module.HEAP8.length) return;
+  for (let at = 0; at < heap.length; at += COPY_CHUNK) {
+    await nextTask();
+    module.HEAP8.set(heap.subarray(at, at + COPY_CHUNK), at); // (HEAP8 stays: the memory grew already)
+  }
+  await nextTask();
+}
+
+// Pyodide's loadPyodide, after finalizeBootstrap (which follows restoreSnapshot in the same task),
+// awaits its package index, then sets up the standard streams: a task boundary is put in that
+// wait, so that the streams' set-up (~0.1 s at CPU x4) runs in a task of its own.
+function streamsInTaskOfTheirOwn(module) {
+  const api = module.API;
+  const finalize = api && api.finalizeBootstrap;
+  if (typeof finalize !== "function") return;
+  api.finalizeBootstrap = function (...args) {
+    const result = finalize.apply(this, args);
+    const ready = api.packageIndexReady;
+    api.packageIndexReady = Promise.resolve(ready).then(nextTask).then(() => ready);
+    return result;
+  };
+}
+
 // Pyodide's options with its module created here: `wasm`, a compiled module (or a promise of one)
 // from elsewhere, is used instead of compiling pyodide.asm.wasm again (else it is compiled here,
 // see compileWasm); `grow` bytes of memory are
 // made before anything runs; `filled` (the AI worker's) settles once the snapshot's bytes are in
 // place: Pyodide reads the snapshot only after the module is created (restoreSnapshot, right
 // after createPyodideModule resolves), so the module is created while the bytes are on their way.
-export function moduleOptions(options, { wasm, grow, filled } = {}) {
+// On the page, the module's creation is cut into tasks of at most ~0.25 s at CPU x4 (a return
+// visit's longest tasks were this creation, ~0.9 s, and the restore after it, ~0.5 s): the lazy
+// compile of Pyodide's factory, the instantiation, the three linking steps of its
+// receiveInstance (made async by build.py yielding_receive_instance, given `dicehallYield`),
+// `snapshot` (the bytes restored from) copied ahead in chunks, and the streams' set-up.
+export function moduleOptions(options, { wasm, grow, filled, snapshot } = {}) {
   wasm = Promise.resolve(wasm || compileWasm());
   wasm.catch(() => {}); // reported where it is awaited
   return {
     ...options,
     createPyodideModule: async (settings) => {
       const createPyodideModule = await moduleFactory();
+      if (ON_MAIN_THREAD) {
+        await nextTask();
+        settings.dicehallYield = nextTask; // (read by the receiveInstance build.py split)
+      }
       if (grow) {
         settings.preRun = settings.preRun || [];
         settings.preRun.unshift((module) => module.growMemory(grow));
@@ -199,7 +252,10 @@ export function moduleOptions(options, { wasm, grow, filled } = {}) {
           } catch (err) {
             module = await compileWasm(); // the early compile failed: once more from the file
           }
-          return { module, instance: await WebAssembly.instantiate(module, imports) };
+          if (ON_MAIN_THREAD) await nextTask();
+          const instance = await WebAssembly.instantiate(module, imports);
+          if (ON_MAIN_THREAD) await nextTask();
+          return { module, instance };
         };
       }
       const module = await withoutJspi(() => createPyodideModule(settings));
@@ -208,7 +264,11 @@ export function moduleOptions(options, { wasm, grow, filled } = {}) {
       // On the page, the restore (Pyodide's restoreSnapshot and finalizeBootstrap, right after
       // this returns) runs in a task of its own, not in the instantiation's: one task of both
       // was the longest of a return visit (~1.5 s traced at CPU x4), now two of ~0.8 s.
-      if (ON_MAIN_THREAD) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (ON_MAIN_THREAD) {
+        if (snapshot) await copyHeapAhead(module, snapshot);
+        streamsInTaskOfTheirOwn(module);
+        await nextTask();
+      }
       return module;
     },
   };
@@ -217,7 +277,9 @@ export function moduleOptions(options, { wasm, grow, filled } = {}) {
 // Pyodide issue #6254: a snapshot of a heap that grew past the initial size does not fit the
 // fresh module's memory, so it is grown to the snapshot's size first.
 async function restore(options, bytes, { wasm, filled } = {}) {
-  const pyodide = await loadPlain(moduleOptions({ ...options, _loadSnapshot: bytes }, { wasm, grow: bytes.byteLength, filled }));
+  if (ON_MAIN_THREAD) await nextTask(); // (not in the task that read or received the bytes)
+  const pyodide = await loadPlain(moduleOptions({ ...options, _loadSnapshot: bytes },
+    { wasm, grow: bytes.byteLength, filled, snapshot: ON_MAIN_THREAD ? bytes : undefined }));
   pyodide.runPython("import random as _r\n_r.seed()\ndel _r"); // fresh dice and AI seeds per visit
   return pyodide;
 }
@@ -442,5 +504,8 @@ export async function loadPyodide(options = {}) {
     if (options.stderr) relay.stderr = options.stderr;
   }
   if (zip) useAppZip(pyodide, await zip);
+  // PyScript's own start (its JavaScript, then its Python: the package written, `import pyscript`)
+  // follows in a task of its own, not in the restore's last one.
+  if (ON_MAIN_THREAD) await nextTask();
   return pyodide;
 }
