@@ -224,3 +224,55 @@ def test_a_claim_from_one_not_next_in_line_is_refused_and_the_rightful_heir_foll
     assert net.sent_astray and hand.refused == [(bo.guest.guest_id, "room.not_next")] and cy.handover is None
     assert bo.hosting is not None and cy.room_id == bo_room == bo.hosting.room.room_id and cy.guest.status == "in"
     assert cy.guest.table.record.moves == bo.hosting.room.table.record.moves
+
+
+class SlowJoins(MemoryTransport):
+    """Joins to an heir's room that open only `delay` seconds after they are made (a loaded phone,
+    a link over STUN), unless closed before: like web/rooms.js, which keeps trying by itself."""
+
+    def __init__(self, clock, delay: float) -> None:
+        super().__init__()
+        self.clock, self.delay, self.waiting = clock, delay, []
+
+    def join(self, options, on_event):
+        if not options["room"].startswith("dice-") or options["room"] in self.first_rooms:
+            return super().join(options, on_event)
+        entry = {"due": self.clock() + self.delay, "link": None, "closed": False}
+        self.waiting.append((entry, options, on_event))
+
+        class Link:
+            def send(self, text):
+                if entry["link"] is not None:
+                    entry["link"].send(text)
+
+            def close(self):
+                entry["closed"] = True
+                if entry["link"] is not None:
+                    entry["link"].close()
+        return Link()
+
+    def deliver(self, limit: int = 100_000) -> None:
+        for entry, options, on_event in list(self.waiting):
+            if not entry["closed"] and self.clock() >= entry["due"] and options["room"] in self.hosts:
+                self.waiting.remove((entry, options, on_event))
+                entry["link"] = super().join(options, on_event)
+        super().deliver(limit)
+
+
+def test_a_join_to_the_heir_still_on_its_way_is_left_to_arrive():
+    clock, net, hs, _host_store, (bo, cy, di) = opened()
+    slow = SlowJoins(clock, 2.5)  # from now on, a join to any other room takes 2.5 s to open
+    slow.hosts, slow.queue, slow.first_rooms = net.hosts, net.queue, {hs.room.room_id}
+    for session in (hs, bo, cy, di):
+        session.transport = slow
+    rng = random.Random(8)
+    for _ in range(10):
+        step(hs.room, [bo, cy, di], slow, rng)
+    seconds(clock, slow, [bo, cy, di], [hs], 2)
+    freeze(hs, slow)
+    seconds(clock, slow, [bo, cy, di], [], LOST_SECONDS + 5)
+    # Bo hosts; Cy's and Di's joins to his room took 2.5 s each and were not cut short (cut every
+    # second, they never opened, and Cy's own turn came: two tables).
+    assert bo.hosting is not None and cy.hosting is None and di.hosting is None
+    for gs in (cy, di):
+        assert gs.handover is None and gs.room_id == bo.hosting.room.room_id and gs.guest.status == "in"

@@ -6,7 +6,8 @@ takes the table over (`take_over`) and hosts it in a `HostSession` of its own (`
 the app moves its screen there); until then it joins the room of the heir whose turn it is (the
 room id everyone derives) and follows it only after checking the heir's claim (`Follower`); a
 refused claim is never followed. A join that fails (the heir has not opened its room yet), or
-whose claim was refused, is tried again on the next tick, one a second. The old host, back, looks for whoever took its table over
+whose claim was refused, is tried again on the next tick, one a second; one on its way is left
+to arrive. The old host, back, looks for whoever took its table over
 (`return_to_heir`) before it hosts the room again (the app: roomback.py).
 
 No browser import: the transport, the clock and the stores are the session's.
@@ -19,6 +20,9 @@ from pygame_core.rooms.succession import Follower, Known, next_secret, take_over
 from pygame_core.table import SaveError
 
 RETRY_SECONDS = 1.0  # a failed join to the heir in turn is tried again after this long
+# (Only a failed one: a join still on its way is never cut short. Restarting every join not open
+# within a second kept a loaded phone from ever reaching its heir, whose turn then passed: a
+# browser's join takes 0.1-0.4 s on loopback, seconds over STUN; web/rooms.js retries by itself.)
 RETURN_SECONDS = 3.0  # the old host gives each heir of its line this long to answer
 
 
@@ -68,10 +72,12 @@ class Handover:
             return
         # (A refused claim is never followed, and the heir's room is asked again a second later:
         # whoever answered there may have been an impostor, gone by then, or a link sent astray.)
-        if heir != self.trying or (not s.connected and now - self.tried_at >= RETRY_SECONDS):
+        failed = not s.connected and (s.link is None or s.error is not None)
+        if heir != self.trying or (failed and now - self.tried_at >= RETRY_SECONDS):
             if self.trying is None:
                 self.started = now
             s.close()
+            s.error = None
             self.trying, self.tried_at = heir, now
             self.follower = Follower(s.guest, self.known, self._secret(), s.clock, self.lost_at)
             s.reader = self.follower
