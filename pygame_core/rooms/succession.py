@@ -14,8 +14,11 @@ The ruling (issue 31, item 3)
 - **Who.** The line of succession (`line`) is read from the last room the host sent everybody
   (holders, and the guests in the order the host lists them, which is the order it admitted
   them): the guests who hold a seat, by seat number, then the watchers in join order; a guest
-  the last room showed away, or without a key, is left out. Every guest holds that same room,
-  so every guest computes the same line. The heir in place k takes over `k × TURN_SECONDS`
+  without a key is left out. A guest shown away is not: who is away changes with every
+  heartbeat, and the host's last word on it may reach some guests and not others before it
+  vanishes (in Chromium, on a loaded machine, two guests each found itself first and both hosted
+  the table); the admitted guests change only when one is let in. So every guest computes the
+  same line; an heir that is gone costs its turn. The heir in place k takes over `k × TURN_SECONDS`
   (8 s) after the loss, unless it reached an earlier heir's room by then; a guest looks for
   heir 0 first and for heir k from that heir's turn on.
 - **Where.** Each heir's room has an id every guest derives from the lost room's id and the
@@ -99,9 +102,10 @@ def next_secret(secret: str) -> str:
 
 def line(holders: list, guests: list) -> list[str]:
     """The order of succession (see the ruling): guests who hold a seat by seat number, then the
-    watchers in the host's order; away guests and guests without a key are left out."""
+    watchers in the host's order; guests without a key are left out (away ones are not: see the
+    ruling)."""
     keys = room_keys(guests)
-    present = [g["id"] for g in guests if isinstance(g, dict) and g.get("id") in keys and g.get("away") is not True]
+    present = [g["id"] for g in guests if isinstance(g, dict) and g.get("id") in keys]
     out = [h for i, h in enumerate(holders) if h in present and h not in holders[:i]]
     return out + [g for g in present if g not in out]
 

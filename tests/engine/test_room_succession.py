@@ -374,12 +374,15 @@ def test_the_watch_counts_the_host_lost_after_twelve_quiet_seconds_only():
     assert watch.lost_at == 6.0 + LOST_SECONDS
 
 
-def test_the_line_is_seats_first_then_watchers_by_join_order_skipping_the_away():
+def test_the_line_is_seats_first_then_watchers_by_join_order_away_or_not():
     key = "a" * 64
     guests = [{"id": g, "name": g, "away": g == "watcher2", "key": key} for g in
               ("watcher1", "seated3x", "watcher2", "seated1x", "watcher3")] + [{"id": "nokey123", "away": False}]
     holders = [HOST, "seated1x", HOST, "seated3x", "nokey123"]
-    assert line(holders, guests) == ["seated1x", "seated3x", "watcher1", "watcher3"]
+    assert line(holders, guests) == ["seated1x", "seated3x", "watcher1", "watcher2", "watcher3"]
+    # Who is away does not move anyone: two guests whose last rooms differ only in that agree.
+    flapped = [{**g, "away": not g.get("away")} for g in guests]
+    assert line(holders, flapped) == line(holders, guests)
 
 
 def test_the_heir_reloads_and_keeps_its_claim_and_the_old_hosts_seat():
