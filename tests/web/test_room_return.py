@@ -143,7 +143,7 @@ def test_a_quick_reload_hosts_again_at_once_and_a_late_one_with_nobody_in_its_pl
         ann3.render()
         assert ann3.rooms.hosting is None and ann3.rooms.returning is not None
         assert ann3.hash == f"#/join/{room.room_id}" and "room-joining" in ann3.testids()
-        assert ann3.play.remote == {0, 1}  # nothing is played here meanwhile
+        assert not ann3.play.running  # nothing is played here meanwhile
         await seconds(clock, net, 4)
         assert ann3.rooms.hosting is not None and ann3.rooms.returning is None and ann3.rooms.guesting is None
         assert room.room_id in net.hosts and GUEST_KEY not in ann3.storage and ann3.hash == "#/play"
@@ -189,5 +189,26 @@ def test_a_frozen_host_tab_finds_its_heir_and_a_merely_late_one_hosts_on():
         assert ann.rooms.hosting is None and room.room_id not in net.hosts
         assert ann.rooms.guest_in and ann.rooms.guesting.room_id == bo.rooms.hosting.room.room_id
         assert ann.rooms.guesting.guest.seat == 0 and ROOM_KEY not in ann.storage
+
+    run_async(steps)
+
+
+def test_leaving_while_looking_for_an_heir_lets_the_phone_open_a_room_again():
+    async def steps():
+        net, clock = MemoryTransport(), Clock()
+        ann, room = hosted(net, clock)
+        joined(ann, room, net, clock, "Bo")
+        await seconds(clock, net, 2)
+        vanish(ann, net)
+        clock.t += 60
+        ann2 = reopened(ann, net, clock)
+        ann2.render()
+        assert ann2.rooms.returning is not None and "room-leave" in ann2.testids()
+        ann2.tap("room-leave")
+        await asyncio.sleep(0)
+        assert ann2.rooms.returning is None and ann2.rooms.guesting is None
+        ann2.play.load(Table.loads(ann2.storage[TABLE]))
+        ann2.tap("room-open")
+        assert ann2.rooms.hosting is not None
 
     run_async(steps)

@@ -91,7 +91,8 @@ def come_back(desk, room, seen: float | None) -> None:
         _host_again(desk, room)
         return
     until = seen + LOST_SECONDS + HEIR_SLACK if seen is not None else -1e9  # (no mark: an older save)
-    play.seats_changed(set(range(len(room.table.seats))))  # nothing moves here meanwhile
+    play.load(None)  # nothing moves here meanwhile; the join screen says "Connecting…" (the room's
+    # table comes back with the heir's room, or for hosting again)
     network = app.room_network()
     session = return_to_heir(room, desk.transport, app.clock, lambda text: app.keep(store.GUEST, text),
                              lambda kind: _changed(desk, room, kind), broker=network["broker"],

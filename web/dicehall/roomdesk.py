@@ -272,7 +272,7 @@ class RoomDesk:
 
     def leave(self) -> None:
         """The guest leaves: the link closes, this phone's own game comes back."""
-        session, self.guesting = self.guesting, None
+        session, self.guesting, self.returning = self.guesting, None, None  # (the old host's look too)
         if session is not None:
             session.close()
         if session is None or session.guest.elsewhere is None:
