@@ -147,6 +147,8 @@ class RoomGuest:
             self.dice = {"game": int(dice["game"]), "commit": str(dice["commit"]),
                          "entropies": [(str(g), str(v)) for g, v in dice["entropies"]], "throws": []}
             self._past_throws(dice["throws"])
+            if dice.get("seed") is not None and self.dice_check is None:  # (let in after the reveal)
+                self._on_reveal({"game": self.dice["game"], "seed": str(dice["seed"]), "commit": self.dice["commit"]})
         out = self.entropy()
         return [out] if out else []
 

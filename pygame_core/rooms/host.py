@@ -531,6 +531,9 @@ class RoomHost:
             raise IllegalMove("room.not_your_seat", "That is not your seat.")
         return seat
 
+    def _game_over(self) -> bool:
+        return self.table.match is not None and self.table.state is not None and self.table.state.is_terminal()
+
     def _index(self) -> int:
         return self.table.match.index if self.table.match is not None else 0
 
@@ -585,7 +588,10 @@ class RoomHost:
                        for g in self.guests.values()],
             "host_key": digest(host_secret(self.token)),
             "chat": self.chat[-SNAPSHOT_CHAT:],
-            "dice": self.dice.public() if self.dice is not None else None,
+            # (once the game is over its seed is no secret: it was revealed to everyone then, and a
+            # guest let in, or back, after that checks the game's dice from the room)
+            "dice": None if self.dice is None else {
+                **self.dice.public(), **({"seed": self.dice.seed} if self._game_over() else {})},
             "you": guest_id,
         }
 
