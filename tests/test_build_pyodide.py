@@ -1,9 +1,11 @@
 """build.py's Pyodide: `receiveInstance` in pyodide.asm.mjs (the linking of the instantiated wasm,
 ~0.5 s of one main-thread task on an emulated phone) made async with a task boundary before each
 of its three linking steps, when the module's settings carry `dicehallYield`
-(`build.yielding_receive_instance`; web/snap-loader.mjs passes it on the page). Checked on the
-pinned npm pyodide: the split module boots under Node and yields exactly there; without the
-setting it boots as before; a Pyodide that reads otherwise is refused."""
+(`build.yielding_receive_instance`; web/snap-loader.mjs passes it on the page), and its factory
+declared as a parenthesized function expression, which V8 compiles eagerly with the module
+(`build.eager_pyodide_factory`). Checked on the pinned npm pyodide: the changed module boots
+under Node and yields exactly there; without the setting it boots as before; a Pyodide that
+reads otherwise is refused."""
 
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ def split_pyodide(tmp_path_factory) -> Path:
     for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         shutil.copy(PYODIDE / name, folder / name)
     source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    (folder / "pyodide.asm.mjs").write_text(build.yielding_receive_instance(source), encoding="utf-8")
+    (folder / "pyodide.asm.mjs").write_text(build.eager_pyodide_factory(build.yielding_receive_instance(source)), encoding="utf-8")
     (folder / "boot.mjs").write_text(BOOT, encoding="utf-8")
     return folder
 
@@ -67,3 +69,12 @@ def test_the_build_splits_the_shipped_module_once_and_refuses_another():
     assert split.count(build.NEXT_TASK) == 3
     with pytest.raises(SystemExit):
         build.yielding_receive_instance(source.replace("updateGOT(origExports);LDSO.init();", "LDSO.init();updateGOT(origExports);"))
+
+
+def test_the_factory_is_a_parenthesized_expression_and_another_is_refused():
+    source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    eager = build.eager_pyodide_factory(source)
+    assert eager.startswith("var _createPyodideModule=(async function _createPyodideModule(")
+    assert eager.endswith("return moduleRtn});export default _createPyodideModule;\n")
+    with pytest.raises(SystemExit):
+        build.eager_pyodide_factory(source + "export const more = 1;\n")

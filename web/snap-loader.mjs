@@ -493,6 +493,48 @@ export function prestart() {
   });
 }
 
+// PyScript's Python prelude, run before main.py on every boot: it writes its `pyscript` package
+// into the cwd, file by file (`_path = _Path("./pyscript/x.py")`, `_path.write_text("…")`), then
+// runs `import pyscript as _pyscript`. Timed on a return visit at CPU x4, that one runPythonAsync
+// was one task of ~0.75 s: ~0.35 s compiling its ~80 KB of source (the package's text inside
+// it), ~0.25 s of writes, ~0.19 s of the import. It is run here in pieces, each in a task of its
+// own, in the same order and namespace: cut only before the lines PyScript generates at the top
+// level (a file's `_path = _Path(` after a finished write or mkdir, and the import), where a
+// statement surely ends, and only once a piece holds PRELUDE_PIECE characters. Any other code,
+// or a prelude that does not read so, runs as it is.
+const PRELUDE_IMPORT = "import pyscript as _pyscript";
+const PRELUDE_PIECE = 12000;
+
+export function preludePieces(code) {
+  const lines = String(code).split("\n");
+  const ended = (line) => line.startsWith("_path.write_text(") || line === "    _path.mkdir(parents=True, exist_ok=True)" || line === "_path = None";
+  const pieces = [];
+  let piece = [];
+  let size = 0;
+  lines.forEach((line, i) => {
+    const cut = i > 0 && ended(lines[i - 1]) && (line === PRELUDE_IMPORT || (line.startsWith("_path = _Path(") && size >= PRELUDE_PIECE));
+    if (cut) { pieces.push(piece.join("\n")); piece = []; size = 0; }
+    piece.push(line);
+    size += line.length + 1;
+  });
+  pieces.push(piece.join("\n"));
+  return pieces;
+}
+
+function preludeInTasks(pyodide) {
+  const runAsync = pyodide.runPythonAsync;
+  pyodide.runPythonAsync = async function (code, ...rest) {
+    const pieces = typeof code === "string" && code.split("\n").includes(PRELUDE_IMPORT) ? preludePieces(code) : [code];
+    if (pieces.length > 1) mark("data-prelude-pieces", String(pieces.length)); // (tests/browser/test_boot_snapshot.py)
+    let result;
+    for (const [i, piece] of pieces.entries()) {
+      if (i > 0) await nextTask();
+      result = await runAsync.call(this, piece, ...rest);
+    }
+    return result;
+  };
+}
+
 export async function loadPyodide(options = {}) {
   if (ON_MAIN_THREAD) performance.mark("dh:loader"); // boot timeline for bench/boot.py
   const started = early;
@@ -504,6 +546,7 @@ export async function loadPyodide(options = {}) {
     if (options.stderr) relay.stderr = options.stderr;
   }
   if (zip) useAppZip(pyodide, await zip);
+  if (ON_MAIN_THREAD) preludeInTasks(pyodide);
   // PyScript's own start (its JavaScript, then its Python: the package written, `import pyscript`)
   // follows in a task of its own, not in the restore's last one.
   if (ON_MAIN_THREAD) await nextTask();
