@@ -164,8 +164,8 @@ def test_the_old_host_with_nobody_in_its_place_hosts_again():
     saved = RoomHost.from_json(json.loads(host_store.text), clock())
     ann = return_to_heir(saved, net, clock, Store())
     net.deliver()
-    seconds(clock, net, [ann], [], 2)
-    assert ann.handover.state == "searching"  # Bo's room is given three seconds to answer
+    seconds(clock, net, [ann], [], 5)
+    assert ann.handover.state == "searching"  # Bo's room is given six seconds to answer
     seconds(clock, net, [ann], [], 2)
     assert ann.handover.state == "alone" and ann.guest.status == "new"
 

@@ -144,7 +144,9 @@ def test_a_quick_reload_hosts_again_at_once_and_a_late_one_with_nobody_in_its_pl
         assert ann3.rooms.hosting is None and ann3.rooms.returning is not None
         assert ann3.hash == f"#/join/{room.room_id}" and "room-joining" in ann3.testids()
         assert not ann3.play.running  # nothing is played here meanwhile
-        await seconds(clock, net, 4)
+        await seconds(clock, net, 5)
+        assert ann3.rooms.hosting is None  # (Bo's room is given six seconds to answer)
+        await seconds(clock, net, 2)
         assert ann3.rooms.hosting is not None and ann3.rooms.returning is None and ann3.rooms.guesting is None
         assert room.room_id in net.hosts and GUEST_KEY not in ann3.storage and ann3.hash == "#/play"
         assert ann3.play.remote == set() and ann3.play.table.record.moves == ann.play.table.record.moves

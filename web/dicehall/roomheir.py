@@ -23,7 +23,10 @@ RETRY_SECONDS = 1.0  # a failed join to the heir in turn is tried again after th
 # (Only a failed one: a join still on its way is never cut short. Restarting every join not open
 # within a second kept a loaded phone from ever reaching its heir, whose turn then passed: a
 # browser's join takes 0.1-0.4 s on loopback, seconds over STUN; web/rooms.js retries by itself.)
-RETURN_SECONDS = 3.0  # the old host gives each heir of its line this long to answer
+# The old host gives each heir of its line this long to answer. Not less: a browser's join takes
+# seconds over STUN, and the broker says an id is not there only after 5-6 s; an heir missed is
+# a second table. (Coming back to a room nobody took over costs this long per heir.)
+RETURN_SECONDS = 6.0
 
 
 class Handover:
