@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The review of a finished game in the browser, and the replay link's length, for each kind of game.
 
-    python3 bench/review.py [--games 2] [--seed 1] [--players 2] [--json OUT]
+    python3 bench/review.py [--games 2] [--seed 1] [--players 2] [--game ID ...] [--json OUT]
 
 Records: seeded computer-against-computer games (pygame_core.ai.self_play, each seat at the
 game's set-up level, `--players` seats within the game's limits), the same on every run. For each
@@ -82,10 +82,10 @@ def loss_gap(a: dict, b: dict) -> float:
     return max(abs(x["total_loss"] - y["total_loss"]) for x, y in zip(a["seats"], b["seats"]))
 
 
-def run(count: int, seed: int, players: int) -> dict:
+def run(count: int, seed: int, players: int, only: list[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
-    games = sorted(entries())
+    games = sorted(g for g in entries() if not only or g in only)
     plan = {g: records(g, count, seed, players) for g in games}
     rows: dict[str, dict] = {}
     for g, recs in plan.items():
@@ -158,8 +158,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--json")
+    parser.add_argument("--game", action="append", help="only this kind of game (repeatable; default: all)")
     args = parser.parse_args(argv)
-    result = run(args.games, args.seed, args.players)
+    result = run(args.games, args.seed, args.players, args.game)
     print(table(result))
     emit(result, args.json)
     return 0

@@ -24,7 +24,7 @@ from pygame_core.games.penta import solver as penta_solver
 from pygame_core.games.penta.rules import Penta
 from pygame_core.record import Record
 
-UNCAPPED = {"seconds": 60.0, "total_seconds": 600.0}
+UNCAPPED = {"seconds": 60.0, "settle_seconds": 60.0, "total_seconds": 600.0}
 
 # --- Cephalopod ------------------------------------------------------------------------------------
 # White (Hard) to play at move index 60 has four ways to capture on c3: c2 (Black's 1), c4 (its own
@@ -123,9 +123,12 @@ def test_cephalopod_finds_the_planted_blunder(cephalopod_result):
     check_shape(cephalopod_result, record, lambda state: len(state.legal_moves()))
     white = cephalopod_result["seats"][0]
     worst = white["mistakes"][0]
-    assert (worst["index"], worst["move"], worst["best"]) == (CEPHALOPOD_BLUNDER, "c3x c4 d3", "c3x c2 c4 d3")
+    assert (worst["index"], worst["move"]) == (CEPHALOPOD_BLUNDER, "c3x c4 d3")
+    # Hard's search values taking all three and the quiet a1 alike (+3.2 dice); Hard plays a1
+    assert worst["best"] in ("c3x c2 c4 d3", "a1")
     assert worst["loss"] >= 2.0  # dice of final margin
-    assert worst["loss"] > 2 * white["mistakes"][1]["loss"], "clearly the costliest, not a near tie"
+    # clearly the costliest, not a near tie (here the only one: see the next test)
+    assert all(worst["loss"] > 2 * other["loss"] for other in white["mistakes"][1:])
 
 
 def test_cephalopod_certainty_is_mixed_with_the_endgame_exact(cephalopod_result):
@@ -145,19 +148,71 @@ def test_cephalopod_grades_hards_proven_moves_zero_and_exact():
         state = record.replay(len(record.moves) - back)
         move, searcher, _ = cephalopod_ai.hard_search(state, random.Random(back), time_limit=60.0)
         assert searcher.solved
-        graded = cephalopod_review.grade(state, move, seconds=60.0)
+        graded = cephalopod_review.grade(state, move, seconds=60.0, settle_seconds=60.0)
         assert graded["exact"] and graded["value"] == graded["best_value"], back
 
 
-def test_cephalopod_hards_moves_are_mostly_graded_zero(cephalopod_result):
-    """Before the endgame the review searches on a smaller budget than Hard (see review.py), so a
-    move Hard chose is graded 0 where the two searches agree: the large majority, and the rest
-    together cost less than the one planted blunder."""
-    white = cephalopod_result["seats"][0]
+def test_cephalopod_grades_every_move_of_hards_zero(cephalopod_result):
+    """Every one of Hard's 66 decisions in the record but the planted one is graded 0 (the first
+    look alone graded 62 of them 0: the other four are its disputes that Hard's own search
+    settles, see review.py), while Medium's seat still has mistakes: the review does not grade
+    everything 0."""
+    white, black = cephalopod_result["seats"]
     hards = [d for d in white["decisions"] if d["index"] != CEPHALOPOD_BLUNDER]
-    # 62 of Hard's 66 decisions here (59 without the review's dispute step, which this guards)
-    assert len([d for d in hards if d["loss"] == 0]) >= 0.9 * len(hards)
-    assert sum(d["loss"] for d in hards) < white["mistakes"][0]["loss"]
+    assert len(hards) == 66
+    assert [(d["index"], d["loss"]) for d in hards if d["loss"] != 0] == []
+    assert [m["index"] for m in white["mistakes"]] == [CEPHALOPOD_BLUNDER]
+    assert len([d for d in black["decisions"] if d["loss"] > 0]) >= 3
+
+
+def test_cephalopod_grades_hards_choices_among_equals_zero():
+    """Hard shuffles its moves (`ai._shuffled`), so among equal moves its choice depends on its
+    seed, and so can the depth its node budget reaches: every move Hard chooses with some seed is
+    a move Hard's search in the review settles as no mistake."""
+    state = cephalopod_record().replay(2)
+    chosen = {}
+    for seed in range(12):
+        move, searcher, _ = cephalopod_ai.hard_search(state, random.Random(seed), time_limit=60.0)
+        chosen.setdefault(move, set()).add(searcher.depth_done)
+    assert len(chosen) >= 3 and len(set().union(*chosen.values())) >= 2  # ties, and two depths
+    for move in chosen:
+        settled = cephalopod_review.settle(state, {"move": move}, 60.0)
+        assert settled["value"] == settled["best_value"] and settled["best"] == move, move
+
+
+def play_on(record: Record, start: int, seed: int) -> list[tuple]:
+    """The record up to `start`, then Hard (White) against Medium to the end, seeded, both on
+    their node budgets (the time caps lifted: the same games on a loaded machine): Hard's
+    decisions, as (position before, move)."""
+    state = record.replay(start)
+    rng = random.Random(f"ai:{seed}")
+    hards = []
+    while not state.is_terminal():
+        seat = state.to_move
+        if seat == 0:
+            move = cephalopod_ai.hard_search(state, rng, time_limit=60.0)[0]
+            if len(state.legal_moves()) > 1:
+                hards.append((state.clone(), move))
+        else:
+            move = cephalopod_ai.medium(state, seat, rng)
+        state.apply(move, seat)
+    return hards
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_cephalopod_grades_hards_moves_zero_in_fresh_games(seed, monkeypatch):
+    """Fresh seeded Hard-vs-Medium games from the record's middle game (move 40) to the end:
+    each of Hard's decisions is graded 0; the test is not idle: in each game the first look
+    disputes some of them (review.py)."""
+    monkeypatch.setattr(cephalopod_ai, "MEDIUM_SECONDS", 60.0)
+    hards = play_on(cephalopod_record(), 40, seed)
+    assert len(hards) >= 20
+    disputed = 0
+    for before, move in hards:
+        disputed += cephalopod_review.disputed(cephalopod_review.first_look(before, move, seconds=60.0))
+        graded = cephalopod_review.grade(before, move, seconds=60.0, settle_seconds=60.0)
+        assert graded["value"] == graded["best_value"], (before.plies, move, graded)
+    assert disputed >= 1
 
 
 def exact_margins(state) -> dict[str, int]:
@@ -194,7 +249,7 @@ def test_a_cephalopod_endgame_position_is_graded_exactly():
     truth = exact_margins(state)
     assert sorted(truth.values()) == [7, 9]  # a real choice: one move loses two dice of margin
     for move, margin in truth.items():
-        graded = cephalopod_review.grade(state, move, seconds=60.0)
+        graded = cephalopod_review.grade(state, move, seconds=60.0, settle_seconds=60.0)
         assert graded["exact"], move
         assert graded["value"] == margin and graded["best_value"] == max(truth.values())
         assert truth[graded["best"]] == max(truth.values())

@@ -1,13 +1,38 @@
 """Cephalopod's post-game review: every decision graded with Hard's search, exactly where the
 endgame solver proves the result.
 
-Each position where the mover had a choice (a single legal move is not a decision) is searched
-the way Hard searches (`Searcher` with Hard's settings: iterative-deepening PVS, transposition
-table, capture quiescence, the endgame solver), on the review's own budget: `REVIEW_NODES` per
-decision, capped by time. That gives the best move and its value; the move played is then
-searched to the same depth in the same table (or, where the best move was proven, until its own
-value is proven too). `loss` = best value − value of the move played, in dice of final margin
-(mine − theirs) for the mover: the same unit for estimates and proofs.
+Two looks at each position where the mover had a choice (a single legal move is not a decision):
+
+1. **A first look** on a small budget (`REVIEW_NODES` a decision, capped by time) with Hard's
+   search (`Searcher` with Hard's settings: iterative-deepening PVS, transposition table,
+   capture quiescence, the endgame solver): the best move and its value; the move played is then
+   searched to the same depth in the same table (or, where the best move was proven, until its
+   own value is proven too). Where the move played is that best move, or worth as much, or both
+   values are proven, this is the grade.
+2. **A dispute** where the first look calls the move played a mistake and did not prove it:
+   Hard's own search settles it (`settle`: `Searcher` with Hard's settings and its budget,
+   `ai.HARD_NODES`, with the move played searched first at every depth, so that its value is
+   exact at each depth and a tie goes to it). The depth Hard's node budget reaches depends on
+   its random move order (`ai._shuffled`): in 504 of Hard's unproven decisions in eight games
+   the played-first search finished a deeper depth than Hard's own in 21 (one deeper in 19),
+   a shallower one in 9 (one shallower). So a move this search chooses at its last finished
+   depth D or at D−1 counts as one Hard chooses: loss 0 (at D alone 501 of the 504 were, at
+   D or D−1 all 504). Otherwise the loss is that search's at depth D, which is then the best
+   move the computer knows. (Where the search proves the result, depth D alone counts: a proof
+   is not revised.)
+
+`loss` = best value − value of the move played, in dice of final margin (mine − theirs) for the
+mover: the same unit for estimates and proofs.
+
+So a move Hard chose is graded 0 wherever the node budget binds (CPython, and Pyodide on this
+machine: Hard's 25,000 nodes take ~0.13 s on CPython, under 1 s under Pyodide): all of Hard's
+moves in the planted record's game and in seeded Hard games (tests/engine/test_review_planted.py;
+with the first look alone 62 of 66 in the planted record, 75–80 % of Hard's moves after move 40
+of fresh games). Where time binds instead (a slow phone, or the review's own cap for the whole
+game, `REVIEW_TOTAL_SECONDS`), a dispute search may be shallower than Hard's, or a dispute left
+unsettled (its first look's grade stands), so a move of Hard's can still be called a mistake;
+the disputes are settled costliest first, so that the mistakes listed are the last left
+unsettled.
 
 Exact grades: where the search proves both values (no estimated leaf anywhere below; see
 `search.py`), they are the exact final margins under best play and the decision is marked
@@ -16,12 +41,8 @@ capture empties squares again): in nine typical 5×5 games it proved the positio
 moves before the end on the review's budget, at 1–5 empty squares then, while positions with
 1–2 empty squares 15 or more moves from the end stayed estimates (bench/cephalopod_review.py).
 
-Budget: Hard's own budget (25,000 nodes a move) would take over a minute for a typical game of
-~140 moves on CPython, so the review searches `REVIEW_NODES` a decision (depth 4–5 instead of
-Hard's 7–9 in the middle game); where the move played is not the best found, both are searched
-deeper (`dispute`). A move the full-budget Hard chose is graded 0 where the two searches agree:
-93 % of Hard's moves in six typical games (the others 0.45 dice on average), and always where the
-result is proven.
+Budget: Hard's own budget for every decision would take ~18 s for a typical game of ~140 moves
+on CPython, so only the disputes get it (a dozen to a few dozen a game, bench/cephalopod_review.py).
 """
 
 from __future__ import annotations
@@ -29,27 +50,29 @@ from __future__ import annotations
 import time
 
 from ...review import sum_up_seat
+from .ai import HARD_NODES, HARD_SECONDS
 from .rules import CephalopodState
 from .search import INF, WIN, OutOfBudget, Searcher, terminal_value, unwind
 
 REVIEW_NODES = 2_000
-"""Nodes a decision (Hard: 25,000 a move); the node budget binds first on CPython."""
+"""Nodes a decision in the first look (Hard: 25,000 a move); the node budget binds first on CPython."""
 REVIEW_SECONDS = 0.5
-"""Time cap a decision, all its searches together (Pyodide is 3–5× slower than CPython: there
-the caps bind, as for Hard's moves)."""
-REVIEW_TOTAL_SECONDS = 8.0
-"""Time cap for the whole game, shared out over the decisions left."""
+"""Time cap a decision's first look (Pyodide is 3–5× slower than CPython: there the caps bind,
+as for Hard's moves)."""
+REVIEW_TOTAL_SECONDS = 9.0
+"""Time cap for the whole game, both looks: the first looks share out `FIRST_LOOK_SHARE` of it
+over the decisions left, the disputes have what is left."""
+FIRST_LOOK_SHARE = 0.6
+MIN_SETTLE_SECONDS = 0.05
+"""A dispute is not started with less time than this left (it would not finish depth 1)."""
 ENDGAME_DEPTH = 9
 ENDGAME_NODES = 12_000
 """A search that reached ENDGAME_DEPTH on REVIEW_NODES without a proof is in a narrow endgame
 tree: it goes on to ENDGAME_NODES (the table's proven entries kept) to try to prove it."""
 PLAYED_NODES = 0.5
-DISPUTE_NODES = 1.0
-"""Nodes for the move played (unless it was the best) and for the dispute (see `dispute`), as
-shares of REVIEW_NODES."""
-MAIN_TIME, PLAYED_TIME = 0.4, 0.2
-"""Shares of a decision's time for the search of every move and for the move played; the
-dispute has the rest."""
+"""Nodes for the move played (unless it was the best), as a share of REVIEW_NODES."""
+MAIN_TIME = 0.6
+"""Share of a first look's time for the search of every move; the move played has the rest."""
 
 
 def dice(value: int) -> float:
@@ -61,10 +84,25 @@ def dice(value: int) -> float:
     return value / 100
 
 
-def grade(state: CephalopodState, move: str, *, nodes: int = REVIEW_NODES, seconds: float = REVIEW_SECONDS) -> dict | None:
-    """One decision: the move played against the best move Hard's search finds on the budget.
+def grade(state: CephalopodState, move: str, *, nodes: int = REVIEW_NODES, seconds: float = REVIEW_SECONDS,
+          settle_seconds: float = HARD_SECONDS) -> dict | None:
+    """One decision: the move played against the best move Hard's search finds (see the module
+    text: the first look, then Hard's search where they disagree). None when the mover had no
+    choice. Values are the mover's final margin in dice."""
+    graded = first_look(state, move, nodes=nodes, seconds=seconds)
+    if graded is not None and disputed(graded):
+        graded = settle(state, graded, settle_seconds)
+    return graded
 
-    None when the mover had no choice. Values are the mover's final margin in dice."""
+
+def disputed(graded: dict) -> bool:
+    """The first look calls the move a mistake without proving it."""
+    return not graded["exact"] and graded["value"] < graded["best_value"]
+
+
+def first_look(state: CephalopodState, move: str, *, nodes: int = REVIEW_NODES,
+               seconds: float = REVIEW_SECONDS) -> dict | None:
+    """The grade on the review's small budget (step 1 of the module text)."""
     pos = state.position()
     moves = pos.moves()
     if len(moves) < 2:
@@ -87,15 +125,35 @@ def grade(state: CephalopodState, move: str, *, nodes: int = REVIEW_NODES, secon
     if played == best:
         value, exact = best_value, solved
     else:
-        value, exact = played_value(searcher, pos, played, depth, solved, int(nodes * PLAYED_NODES), seconds * PLAYED_TIME)
-        if not solved and value < best_value:
-            left = started + seconds - time.perf_counter()
-            best_value, value = dispute(searcher, pos, best, played, depth, best_value, value, int(nodes * DISPUTE_NODES), left)
+        left = max(0.0, started + seconds - time.perf_counter())
+        value, exact = played_value(searcher, pos, played, depth, solved, int(nodes * PLAYED_NODES), left)
         if value > best_value:  # the table's bounds can disagree by a little: never a negative loss
             best, best_value = played, value
-            exact = exact and solved
+        exact = exact and solved
     return {"move": move, "value": dice(value), "best": pos.geo.move_name(best), "best_value": dice(best_value),
             "exact": bool(exact), "depth": depth}
+
+
+def settle(state: CephalopodState, graded: dict, seconds: float = HARD_SECONDS) -> dict:
+    """A disputed grade settled by Hard's own search (step 2 of the module text): the settings
+    and node budget of `ai.hard_search`, time capped at `seconds` (Hard's own cap by default), the
+    move played first at every depth. The grade unchanged if not even depth 1 fits in the time."""
+    pos = state.position()
+    played = state.internal_move(graded["move"])
+    searcher = Searcher(pos.geo, node_limit=HARD_NODES, time_limit=seconds)
+    trace: list = []
+    searcher.best_move(pos, order=[played] + [m for m in pos.moves() if m != played], pin=played, trace=trace)
+    if not trace:
+        return graded
+    # with the move played first, it is the depth's choice exactly when nothing beats it
+    depth, best, best_value, scored = trace[-1]
+    chosen = [t for t in trace[-1:] if t[1] == played] if searcher.solved else \
+        [t for t in reversed(trace[-2:]) if t[1] == played]
+    if chosen:
+        depth, best, best_value, scored = chosen[0]
+    value = scored[0][1]  # the move played, searched first with the full window
+    return {"move": graded["move"], "value": dice(value), "best": pos.geo.move_name(best),
+            "best_value": dice(best_value), "exact": searcher.solved, "depth": depth}
 
 
 def played_value(searcher: Searcher, pos, played: int, depth: int, solved: bool, nodes: int, seconds: float) -> tuple[int, bool]:
@@ -128,34 +186,8 @@ def played_value(searcher: Searcher, pos, played: int, depth: int, solved: bool,
     return value, proven
 
 
-def dispute(searcher: Searcher, pos, best: int, played: int, depth: int, best_value: int, value: int,
-            nodes: int, seconds: float) -> tuple[int, int]:
-    """(best value, played value) from the deepest depth at which both moves were searched (full
-    window, the warm table) within the budget: a shallow search must not call a deeper choice a
-    mistake where one more ply would have agreed with it."""
-    searcher.nodes, searcher.limit = 0, nodes
-    searcher.deadline = time.perf_counter() + seconds
-    base = len(pos.stack)
-    d = depth
-    try:
-        while d < depth + 30:
-            horizon = searcher.horizon
-            pair = []
-            for m in (best, played):
-                pos.push(m)
-                pair.append(-searcher.negamax(pos, d, -INF, INF, 1))
-                pos.pop()
-            best_value, value = pair
-            d += 1
-            if searcher.horizon == horizon:  # both proven: deeper changes nothing
-                break
-    except OutOfBudget:
-        unwind(pos, base)
-    return best_value, value
-
-
 def review(record, top: int = 5, *, nodes: int = REVIEW_NODES, seconds: float = REVIEW_SECONDS,
-           total_seconds: float = REVIEW_TOTAL_SECONDS) -> dict:
+           settle_seconds: float = HARD_SECONDS, total_seconds: float = REVIEW_TOTAL_SECONDS) -> dict:
     """Grade every decision of both seats of a game record (see the module text).
 
     Per seat: `decisions` (index, turn, move, its value, the best move and its value, `loss` =
@@ -164,6 +196,8 @@ def review(record, top: int = 5, *, nodes: int = REVIEW_NODES, seconds: float = 
     sees it at the start and after its move in each round (a round: a move each), so that it
     counts what the results plot counts; once the game is over the last point is the real margin.
     `certainty`: "exact" if every grade is proven, "estimate" if none is, else "mixed".
+    `seconds`, `settle_seconds`: time caps of a first look and of a dispute (Hard's own);
+    `total_seconds`: of the whole review (the time caps only bind where the machine is slow).
     """
     from ...record import Record
 
@@ -172,23 +206,39 @@ def review(record, top: int = 5, *, nodes: int = REVIEW_NODES, seconds: float = 
     if record.game != "cephalopod":
         raise ValueError("review() is for Cephalopod records")
     state = record.new_state()
-    seats = [{"seat": s, "decisions": [], "curve": [0.0]} for s in range(2)]
-    deadline = time.perf_counter() + total_seconds
+    started = time.perf_counter()
+    first_deadline = started + total_seconds * FIRST_LOOK_SHARE
+    looks: list[tuple[int, int, int, dict | None]] = []  # (index, seat, turn, grade)
+    disputes: list[tuple[int, CephalopodState]] = []
     for index, (seat, move) in enumerate(record.moves):
         if state.is_terminal() or seat != state.to_move:
             break
-        share = max(0.002, (deadline - time.perf_counter()) / max(1, len(record.moves) - index))
-        graded = grade(state, move, nodes=nodes, seconds=min(seconds, share))
+        share = max(0.002, (first_deadline - time.perf_counter()) / max(1, len(record.moves) - index))
+        graded = first_look(state, move, nodes=nodes, seconds=min(seconds, share))
+        if graded is not None and disputed(graded):
+            disputes.append((len(looks), state.clone()))
+        looks.append((index, seat, state.plies + 1, graded))
+        state.apply(move, seat)
+    # the costliest first: where time runs out, the mistakes at the top are the ones settled
+    disputes.sort(key=lambda d: looks[d[0]][3]["value"] - looks[d[0]][3]["best_value"])
+    deadline = started + total_seconds
+    for at, before in disputes:
+        left = deadline - time.perf_counter()
+        if left < MIN_SETTLE_SECONDS:
+            break
+        index, seat, turn, graded = looks[at]
+        looks[at] = (index, seat, turn, settle(before, graded, min(settle_seconds, left)))
+    seats = [{"seat": s, "decisions": [], "curve": [0.0]} for s in range(2)]
+    for index, seat, turn, graded in looks:
         curve = seats[seat]["curve"]
         if graded is None:  # a forced move: no decision, the curve holds its level
             curve.append(curve[-1])
-        else:
-            value, best_value = round(graded["value"], 2), round(graded["best_value"], 2)
-            seats[seat]["decisions"].append({
-                "index": index, "turn": state.plies + 1, "move": move, "value": value, "best": graded["best"],
-                "best_value": best_value, "loss": round(max(0.0, best_value - value), 2), "exact": graded["exact"]})
-            curve.append(value)
-        state.apply(move, seat)
+            continue
+        value, best_value = round(graded["value"], 2), round(graded["best_value"], 2)
+        seats[seat]["decisions"].append({
+            "index": index, "turn": turn, "move": graded["move"], "value": value, "best": graded["best"],
+            "best_value": best_value, "loss": round(max(0.0, best_value - value), 2), "exact": graded["exact"]})
+        curve.append(value)
     scores = state.scores()
     for s, entry in enumerate(seats):
         if state.is_terminal():

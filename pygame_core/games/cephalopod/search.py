@@ -272,9 +272,14 @@ class Searcher:
                     alpha = v
         return best_move, best, scored
 
-    def best_move(self, pos: Position, *, max_depth: int = 200, order: list[int] | None = None) -> tuple[int, int]:
+    def best_move(self, pos: Position, *, max_depth: int = 200, order: list[int] | None = None,
+                  pin: int = -1, trace: list | None = None) -> tuple[int, int]:
         """(move, value) by iterative deepening within the budget; `solved` tells whether the value
-        is proven (the exact final margin under best play, see the module text)."""
+        is proven (the exact final margin under best play, see the module text).
+
+        `pin`: a move searched first at every depth (else the previous depth's best is first), so
+        that its value is exact at each depth and a tie goes to it (the review's dispute).
+        `trace`: gets (depth, best move, value, [(move, value bound)]) for each finished depth."""
         self.deadline = time.perf_counter() + self.time_limit
         self.nodes = 0
         self.limit = self.node_limit
@@ -287,14 +292,19 @@ class Searcher:
             return moves[0], 0
         for depth in range(1, max_depth + 1):
             ordered = self.presorted(pos, moves, best_move)
+            if pin >= 0:
+                ordered.remove(pin)
+                ordered.insert(0, pin)
             horizon = self.horizon
             try:
-                move, value, _ = self.root_search(pos, depth, ordered)
+                move, value, scored = self.root_search(pos, depth, ordered)
             except OutOfBudget:
                 unwind(pos, base)
                 break
             best_move, best_value = move, value
             self.depth_done = depth
+            if trace is not None:
+                trace.append((depth, move, value, scored))
             if self.horizon == horizon:
                 self.solved = True  # no estimate anywhere below: the exact result
                 break
