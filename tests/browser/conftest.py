@@ -49,6 +49,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+LAUNCH_VIEWPORT = {"width": 390, "height": 800}
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 MAX_TOTAL_BYTES = dicehall_build.MAX_TOTAL_BYTES
 
@@ -63,6 +64,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "cold_profile: the test starts from an empty browser profile (a first visit)")
     config.addinivalue_line("markers", "snapshot_stored: with boot_snapshot, the test starts from the returning "
                                        "profile, whose boot snapshot is already stored")
+    config.addinivalue_line("markers", "shared_profile: the module's tests share one returning profile and browser, "
+                                       "one after another (SharedProfile)")
     config.addinivalue_line("markers", "alone: asserts on time; under xdist it runs while the other worker runs "
                                        "nothing (dicehall_browser_share.py)")
 
@@ -153,13 +156,21 @@ def site(dist_dir) -> Site:
 
 
 @pytest.fixture
-def make_site(tmp_path):
-    """Factory for a private site (own dist + server), e.g. to rebuild it mid-test."""
+def make_site(tmp_path, request):
+    """Factory for a private site (own dist + server), e.g. to rebuild it mid-test. Without
+    build options it is a copy of the session's dist (the same tree builds the same files:
+    test_build_is_deterministic), made in a second instead of a build's 6-9 s."""
     sites = []
 
     def factory(**kwargs) -> Site:
         out = tmp_path / f"dist{len(sites)}"
-        s = Site(out, build_site(out, **kwargs))
+        if kwargs:
+            summary = build_site(out, **kwargs)
+        else:
+            dist, summary = request.getfixturevalue("dist_dir")
+            shutil.copytree(dist, out)
+            summary = {**summary, "out": str(out)}
+        s = Site(out, summary)
         sites.append(s)
         return s
 
@@ -255,7 +266,7 @@ def launch_context(playwright_instance, user_data_dir: str, recorder: RequestRec
                  "CHROME_CONFIG_HOME": str(Path(user_data_dir, CRASH_HOME))},
             headless=True,
             args=CHROMIUM_ARGS + ["--enable-logging=stderr", "--v=0"],
-            viewport={"width": 390, "height": 800},
+            viewport=LAUNCH_VIEWPORT,
         )
     except Exception as exc:
         raise RuntimeError(f"Chromium did not start; its stderr:\n{browser_log(user_data_dir)[-4000:]}") from exc
@@ -324,6 +335,67 @@ def _visit_once(playwright_instance, site, user_data: Path) -> None:
         ctx.close()
 
 
+class SharedProfile:
+    """One copy of `returning_profile` and the browser on it, kept for the tests of a module
+    marked `shared_profile`, one test after another (as a phone's one tab is used for one game
+    after another): a browser started and a profile copied per test cost 2-3 s of set-up and
+    tear-down on the loaded 2-core machine. Each such test starts with `open_app` (or its own
+    visit to sw-register.js): localStorage cleared, a cold navigation, so Python boots afresh; the
+    viewport is set back to the launch size. Nothing else is shared between them: the app keeps
+    nothing in sessionStorage or IndexedDB, and the boot snapshot is not made (the init script).
+    Each test still fails on its own requests that left the machine; after a crash (the log
+    kept) or a test that opened more pages, the next test gets a new browser and profile."""
+
+    def __init__(self, playwright_instance, source: Path):
+        self.playwright_instance, self.source = playwright_instance, source
+        self.ctx, self.user_data = None, None
+
+    def open(self, recorder: RequestRecorder):
+        if self.ctx is None:
+            self.user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
+            shutil.copytree(self.source, self.user_data, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("Singleton*", BROWSER_LOG, CRASH_HOME))
+            self.ctx = launch_context(self.playwright_instance, self.user_data)
+            self.ctx.add_init_script("window.diceHallMakeSnapshot = false;")
+        self.ctx.on("request", recorder.record)
+        pg = self.ctx.pages[0] if self.ctx.pages else self.ctx.new_page()
+        pg.set_viewport_size(LAUNCH_VIEWPORT)
+        self.seen = {id(p): len(CONSOLE.all(p)) for p in self.ctx.pages}
+        return self.ctx
+
+    def release(self, recorder: RequestRecorder, nodeid: str, failed: bool) -> None:
+        self.ctx.remove_listener("request", recorder.record)
+        crashed = any("error: the page crashed" in CONSOLE.all(pg)[self.seen.get(id(pg), 0):] for pg in self.ctx.pages)
+        if crashed or failed or len(self.ctx.pages) != 1:  # (a failed test's page may be stuck)
+            self.close(nodeid if crashed else None)
+
+    def close(self, crashed_nodeid: str | None = None) -> None:
+        if self.ctx is None:
+            return
+        try:
+            self.ctx.close()
+            if crashed_nodeid:
+                keep_crash_log(crashed_nodeid, self.user_data)
+        finally:
+            shutil.rmtree(self.user_data, ignore_errors=True)
+            self.ctx = None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Marks a test whose body failed (item.failed_call), for SharedProfile.release."""
+    outcome = yield
+    if call.when == "call" and outcome.get_result().failed:
+        item.failed_call = True
+
+
+@pytest.fixture(scope="module")
+def _shared_profile(playwright_instance, returning_profile):
+    shared = SharedProfile(playwright_instance, returning_profile)
+    yield shared
+    shared.close()
+
+
 @pytest.fixture
 def context(playwright_instance, requests_recorder, request):
     """A persistent context (a real profile: SW + installability work, unlike incognito).
@@ -332,25 +404,30 @@ def context(playwright_instance, requests_recorder, request):
     for tests marked `cold_profile` or `boot_snapshot` (but not `snapshot_stored`). Fails the
     test if anything was requested from a host other than loopback. The app's boot snapshot is
     made only for tests marked `boot_snapshot` (making one costs a second Pyodide boot in a
-    worker after a first visit).
+    worker after a first visit). Tests marked `shared_profile` share one (SharedProfile).
     """
     marked = lambda name: request.node.get_closest_marker(name) is not None  # noqa: E731
-    cold = marked("cold_profile") or (marked("boot_snapshot") and not marked("snapshot_stored"))
-    user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
-    if not cold:
-        shutil.copytree(request.getfixturevalue("returning_profile"), user_data, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("Singleton*", BROWSER_LOG, CRASH_HOME))
-    ctx = launch_context(playwright_instance, user_data, requests_recorder)
-    if request.node.get_closest_marker("boot_snapshot") is None:
-        ctx.add_init_script("window.diceHallMakeSnapshot = false;")
-    yield ctx
-    crashed = any("error: the page crashed" in CONSOLE.all(pg) for pg in ctx.pages)
-    try:
-        ctx.close()
-        if crashed:
-            keep_crash_log(request.node.nodeid, user_data)
-    finally:
-        shutil.rmtree(user_data, ignore_errors=True)
+    if marked("shared_profile"):
+        shared = request.getfixturevalue("_shared_profile")
+        yield shared.open(requests_recorder)
+        shared.release(requests_recorder, request.node.nodeid, failed=getattr(request.node, "failed_call", False))
+    else:
+        cold = marked("cold_profile") or (marked("boot_snapshot") and not marked("snapshot_stored"))
+        user_data = tempfile.mkdtemp(prefix="dicehall-profile-")
+        if not cold:
+            shutil.copytree(request.getfixturevalue("returning_profile"), user_data, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("Singleton*", BROWSER_LOG, CRASH_HOME))
+        ctx = launch_context(playwright_instance, user_data, requests_recorder)
+        if request.node.get_closest_marker("boot_snapshot") is None:
+            ctx.add_init_script("window.diceHallMakeSnapshot = false;")
+        yield ctx
+        crashed = any("error: the page crashed" in CONSOLE.all(pg) for pg in ctx.pages)
+        try:
+            ctx.close()
+            if crashed:
+                keep_crash_log(request.node.nodeid, user_data)
+        finally:
+            shutil.rmtree(user_data, ignore_errors=True)
     external = requests_recorder.external
     if external:
         pytest.fail("requests left the machine:\n  " + "\n  ".join(sorted(set(external))))
@@ -361,7 +438,9 @@ def page(context, requests_recorder):
     pg = context.pages[0] if context.pages else context.new_page()
     CONSOLE.attach(pg)
     pg.on("request", requests_recorder.record)
-    return pg
+    yield pg
+    if not pg.is_closed():
+        pg.remove_listener("request", requests_recorder.record)
 
 
 def app_state(page) -> str | None:
