@@ -98,12 +98,12 @@ class RoomDesk:
                     self._host(room, direct=True)  # (no heir: a direct room's guests cannot meet one)
                 else:
                     roomback.come_back(self, room, roomback.seen_at(self, room.room_id))  # an heir first
-                    return
         parts = self.app.route()
         # (A direct invitation is good for one connection: a reload on it asks to join again.)
         if parts[0] == "join" and len(parts) == 2:
-            saved = saved_guest(self.app.store.load(GUEST_KEY, GUEST_SAVE))
-            if saved is not None and saved["room"] == parts[1] and saved["guest"] is not None:
+            saved = saved_guest(self.app.store.load(GUEST_KEY, GUEST_SAVE))  # (read, so checked, always)
+            if saved is not None and saved["room"] == parts[1] and saved["guest"] is not None \
+                    and self.guesting is None:  # (not while this phone looks for its heir: roomback.py)
                 self._join(saved["room"], saved["name"], saved["guest"], saved["secret"])
 
     # --- state ---------------------------------------------------------------------------
