@@ -185,6 +185,7 @@ export function nextTask() {
 // memory already touched: a plain copy). A snapshot that is not one is left to restoreSnapshot
 // to refuse.
 const COPY_CHUNK = 4 << 20;
+const RESTORE_AFTER_CONFIG = ["pyproxyToStringRepr", "convertNullToNone", "toJsLiteralMap"];
 async function copyHeapAhead(module, snapshot) {
   if (snapshot.byteLength < 16) return;
   const start = new DataView(snapshot.buffer, snapshot.byteOffset, 16).getUint32(4, true);
@@ -261,11 +262,20 @@ export function moduleOptions(options, { wasm, grow, filled, snapshot } = {}) {
       const module = await withoutJspi(() => createPyodideModule(settings));
       progress({ step: "instantiated" });
       await filled;
-      // On the page, the restore (Pyodide's restoreSnapshot and finalizeBootstrap, right after
-      // this returns) runs in a task of its own, not in the instantiation's: one task of both
-      // was the longest of a return visit (~1.5 s traced at CPU x4), now two of ~0.8 s.
+      // On the page, the restore runs in tasks of its own, not in the instantiation's: one task
+      // of both was the longest of a return visit (~1.5 s traced at CPU x4), then two of ~0.8 s;
+      // now the heap's copy, restoreSnapshot and finalizeBootstrap (right after this returns)
+      // are each in tasks of their own.
       if (ON_MAIN_THREAD) {
         if (snapshot) await copyHeapAhead(module, snapshot);
+        if (snapshot && !RESTORE_AFTER_CONFIG.some((name) => options[name])) {
+          // Pyodide's restoreSnapshot runs here, in a task before finalizeBootstrap's (Pyodide
+          // calls both in one go); its call then returns what this one did. Between the two,
+          // Pyodide only applies the options named in RESTORE_AFTER_CONFIG (flags in the heap,
+          // which a restore would overwrite): with any of them the restore stays where it was.
+          const restored = module.API.restoreSnapshot(snapshot);
+          module.API.restoreSnapshot = () => restored;
+        }
         streamsInTaskOfTheirOwn(module);
         await nextTask();
       }
