@@ -9,7 +9,8 @@ caps lifted so that the node budget decides), the decisions, the disputes (the f
 the move a mistake) and how many of them Hard's search settled (and to 0), how many decisions
 are graded exactly (the endgame solver) and from how many moves before the end, with the empty
 squares there; for a Hard seat, the share of its decisions graded 0 (the bench knows the levels,
-the review does not).
+the review does not). The levels play on their own time caps too: on a heavily loaded machine
+those can bind and change the games.
 Prints one JSON object; bench/cephalopod_review_pyodide.mjs runs the same `measure` under Pyodide
 in Node (there the review's own time caps apply, as in the browser's worker).
 """

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 FAST = {"animations": False, "autofill": False}
 SHOTS = Path("/tmp/shots/review-ceph")
-REVIEW_MS = 240_000  # the review keeps to ~8 s of its own; a loaded 2-core machine stretches that
+REVIEW_MS = 240_000  # the review keeps to ~9 s of its own; a loaded 2-core machine stretches that
 
 
 def finished_table() -> Table:

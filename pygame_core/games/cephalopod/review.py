@@ -42,7 +42,14 @@ moves before the end on the review's budget, at 1–5 empty squares then, while 
 1–2 empty squares 15 or more moves from the end stayed estimates (bench/cephalopod_review.py).
 
 Budget: Hard's own budget for every decision would take ~18 s for a typical game of ~140 moves
-on CPython, so only the disputes get it (a dozen to a few dozen a game, bench/cephalopod_review.py).
+on CPython, so only the disputes get it: 27–37 a game between Hard and Medium, 49–61 between
+Medium and Easy (a person plays more like those), at ~0.13 s each on CPython and ~2.5× that under
+Pyodide. On CPython with the caps lifted a whole review takes 4.6–5.6 s of CPU (Hard-vs-Medium)
+and 7.4–8.4 s (Medium-vs-Easy), against 1.7–2.0 s with the first look alone
+(bench/cephalopod_review.py). In the browser the whole-game cap binds: 9 s (bench/review.py), in
+which, on this 2-core machine under other load, 15–22 of a Hard-vs-Medium game's 26–28 disputes
+were settled and 64 of 66 and 64 of 70 of Hard's moves graded 0
+(bench/cephalopod_review_pyodide.mjs 2 1 1 hard,medium).
 """
 
 from __future__ import annotations
