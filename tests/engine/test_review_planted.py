@@ -180,6 +180,17 @@ def test_cephalopod_grades_hards_choices_among_equals_zero():
         assert settled["value"] == settled["best_value"] and settled["best"] == move, move
 
 
+def test_a_cephalopod_dispute_cut_short_keeps_the_first_look():
+    """Where the time cap stops Hard's search before the first look's depth (a slow phone, the
+    end of the review's time), the first look's grade stands rather than a shallower one."""
+    state = cephalopod_record().replay(CEPHALOPOD_BLUNDER)
+    graded = cephalopod_review.first_look(state, "c3x c4 d3", seconds=60.0)
+    assert cephalopod_review.disputed(graded) and graded["depth"] >= 2
+    assert cephalopod_review.settle(state, graded, 0.0) == graded
+    settled = cephalopod_review.settle(state, graded, 60.0)
+    assert settled != graded and settled["depth"] >= graded["depth"]
+
+
 def play_on(record: Record, start: int, seed: int) -> list[tuple]:
     """The record up to `start`, then Hard (White) against Medium to the end, seeded, both on
     their node budgets (the time caps lifted: the same games on a loaded machine): Hard's

@@ -144,14 +144,15 @@ def first_look(state: CephalopodState, move: str, *, nodes: int = REVIEW_NODES,
 def settle(state: CephalopodState, graded: dict, seconds: float = HARD_SECONDS) -> dict:
     """A disputed grade settled by Hard's own search (step 2 of the module text): the settings
     and node budget of `ai.hard_search`, time capped at `seconds` (Hard's own cap by default), the
-    move played first at every depth. The grade unchanged if not even depth 1 fits in the time."""
+    move played first at every depth. The grade unchanged where the time cap stops the search
+    short of the first look's depth."""
     pos = state.position()
     played = state.internal_move(graded["move"])
     searcher = Searcher(pos.geo, node_limit=HARD_NODES, time_limit=seconds)
     trace: list = []
     searcher.best_move(pos, order=[played] + [m for m in pos.moves() if m != played], pin=played, trace=trace)
-    if not trace:
-        return graded
+    if not trace or (trace[-1][0] < graded.get("depth", 0) and not searcher.solved):
+        return graded  # cut short by the time cap: not deeper than the first look, which stands
     # with the move played first, it is the depth's choice exactly when nothing beats it
     depth, best, best_value, scored = trace[-1]
     chosen = [t for t in trace[-1:] if t[1] == played] if searcher.solved else \
