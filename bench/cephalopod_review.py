@@ -33,6 +33,26 @@ from pygame_core.ai import self_play
 from pygame_core.games.cephalopod import review as rv
 
 
+class Counting:
+    """Wraps the review's two looks: the disputes, and each one settled (True: to no mistake); a
+    dispute the time cap cut short (its first look returned as it was) does not count."""
+
+    def __init__(self) -> None:
+        self.first_look, self.settle_one = rv.first_look, rv.settle
+        self.disputes, self.settled = 0, []
+
+    def look(self, *args, **kwargs):
+        graded = self.first_look(*args, **kwargs)
+        self.disputes += graded is not None and rv.disputed(graded)
+        return graded
+
+    def settle(self, state, graded, *args, **kwargs):
+        out = self.settle_one(state, graded, *args, **kwargs)
+        if out is not graded:
+            self.settled.append(out["value"] >= out["best_value"])
+        return out
+
+
 def measure(games: int = 4, seed: int = 1, nodes: int | None = None, capped: bool = False,
             levels: str = "medium,medium") -> dict:
     """`capped`: keep the review's time caps (as the browser does) instead of lifting them."""
@@ -43,26 +63,14 @@ def measure(games: int = 4, seed: int = 1, nodes: int | None = None, capped: boo
     for k in range(games):
         # the default levels keep the seeds (and so the games) of the earlier Medium-vs-Medium runs
         record, _ = self_play("cephalopod", seats, seed=f"{seed}:{k}", start=k % 2)
-        settled = []
-        disputes = [0]
-        first_look, settle = rv.first_look, rv.settle
-
-        def counted_look(*args, **kwargs):
-            graded = first_look(*args, **kwargs)
-            disputes[0] += graded is not None and rv.disputed(graded)
-            return graded
-
-        def counted_settle(*args, **kwargs):
-            graded = settle(*args, **kwargs)
-            settled.append(graded["value"] >= graded["best_value"])
-            return graded
-
-        rv.first_look, rv.settle = counted_look, counted_settle
+        counts = Counting()
+        rv.first_look, rv.settle = counts.look, counts.settle
         wall, cpu = time.perf_counter(), time.process_time()
         try:
             result = rv.review(record, nodes=nodes, **caps)
         finally:
-            rv.first_look, rv.settle = first_look, settle
+            rv.first_look, rv.settle = counts.first_look, counts.settle_one
+        disputes, settled = counts.disputes, counts.settled
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         decisions = sorted((d for s in result["seats"] for d in s["decisions"]), key=lambda d: d["index"])
         exact = [d["index"] for d in decisions if d["exact"]]
@@ -73,7 +81,7 @@ def measure(games: int = 4, seed: int = 1, nodes: int | None = None, capped: boo
         hard = [s for s, level in enumerate(seats) if level == "hard"]
         hards = [d for s in hard for d in result["seats"][s]["decisions"]]
         rows.append({"moves": len(record.moves), "decisions": len(decisions), "seconds": round(wall, 2),
-                     "cpu_seconds": round(cpu, 2), "disputes": disputes[0], "settled": len(settled),
+                     "cpu_seconds": round(cpu, 2), "disputes": disputes, "settled": len(settled),
                      "settled_to_zero": sum(settled),
                      "hard_graded_zero": f"{sum(d['loss'] == 0 for d in hards)}/{len(hards)}" if hard else None,
                      "exact": len(exact),
