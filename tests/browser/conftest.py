@@ -64,7 +64,7 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "cold_profile: the test starts from an empty browser profile (a first visit)")
     config.addinivalue_line("markers", "snapshot_stored: with boot_snapshot, the test starts from the returning "
                                        "profile, whose boot snapshot is already stored")
-    config.addinivalue_line("markers", "shared_profile: the module's tests share one returning profile and browser, "
+    config.addinivalue_line("markers", "shared_profile: the tests so marked share one returning profile and browser, "
                                        "one after another (SharedProfile)")
     config.addinivalue_line("markers", "alone: asserts on time; under xdist it runs while the other worker runs "
                                        "nothing (dicehall_browser_share.py)")
@@ -336,7 +336,7 @@ def _visit_once(playwright_instance, site, user_data: Path) -> None:
 
 
 class SharedProfile:
-    """One copy of `returning_profile` and the browser on it, kept for the tests of a module
+    """One copy of `returning_profile` and the browser on it, kept for the session's tests
     marked `shared_profile`, one test after another (as a phone's one tab is used for one game
     after another): a browser started and a profile copied per test cost 2-3 s of set-up and
     tear-down on the loaded 2-core machine. Each such test starts with `open_app` (or its own
@@ -389,7 +389,7 @@ def pytest_runtest_makereport(item, call):
         item.failed_call = True
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def _shared_profile(playwright_instance, returning_profile):
     shared = SharedProfile(playwright_instance, returning_profile)
     yield shared

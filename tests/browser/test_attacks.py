@@ -68,7 +68,7 @@ def parked_with_infinity() -> str:
     return json.dumps({"rolf": json.dumps(save).replace('"__INF__"', "1e999")})
 
 
-@pytest.mark.shared_profile  # (one browser for the five: conftest.SharedProfile)
+@pytest.mark.shared_profile  # (one browser, one test after another: conftest.SharedProfile)
 @pytest.mark.parametrize("key", list(POISONS))
 def test_a_poisoned_key_beside_a_sound_game_never_stops_the_app_nor_costs_the_game(site, page, key):
     """The app starts, no traceback is painted, the sound game resumes (never offered for

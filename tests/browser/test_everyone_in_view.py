@@ -16,7 +16,7 @@ from dicehall_browser import axe_violations, catalog, no_raw_text, open_app, tap
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
 
-pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser for the module: conftest.SharedProfile)
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 PHONE = {"width": 360, "height": 740}
 FAST = {"animations": False, "autofill": False, "pace": "fast"}

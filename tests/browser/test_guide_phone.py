@@ -25,7 +25,7 @@ from dicehall_browser import axe_violations, no_raw_text, open_app, tap, tid, wa
 from pygame_core.protocol import CHANCE
 from pygame_core.table import Table
 
-pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser for the module: conftest.SharedProfile)
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 PHONE = {"width": 360, "height": 740}
 FAST = {"animations": False, "autofill": False, "pace": "fast"}

@@ -12,7 +12,7 @@ from dicehall_browser import axe_violations, catalog, no_raw_text, open_app, tid
 
 from support import mid_game_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser for the module: conftest.SharedProfile)
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 PHONE = {"width": 360, "height": 740}
 GAMES = ("penta", "rolf", "geekout", "rollcraft", "cephalopod")

@@ -33,7 +33,7 @@ from pygame_core.registry import entries, get_entry
 from pygame_core.rooms.host import Guest, RoomHost, digest
 from pygame_core.table import MAX_NAME, Table
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 FAST = {"animations": False, "autofill": False}
 SYMBOLS = "●▲■◆★"

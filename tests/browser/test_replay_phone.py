@@ -26,7 +26,7 @@ from pygame_core.match import Match
 from pygame_core.registry import get_entry
 from pygame_core.table import Table
 
-pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser for the module: conftest.SharedProfile)
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 FAST = {"animations": False, "autofill": False}
 GAMES = ("penta", "rolf", "geekout", "rollcraft", "cephalopod")

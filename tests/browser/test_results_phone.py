@@ -15,7 +15,7 @@ from pygame_core.ai import self_play
 from pygame_core.match import Match
 from pygame_core.table import Table
 
-pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser for the module: conftest.SharedProfile)
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 FAST = {"animations": False, "autofill": False}
 NAMES = ("Christoffer", "Computer", "Annabelle", "Dag", "Eva")

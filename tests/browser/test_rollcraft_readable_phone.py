@@ -30,7 +30,7 @@ from pygame_core.games.rollcraft.rules import CHOOSE
 from pygame_core.match import Match
 from pygame_core.table import Table
 
-pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser for the module: conftest.SharedProfile)
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 PHONE = {"width": 360, "height": 740}
 LANGS = ("en", "nb", "sv", "pl", "ar")

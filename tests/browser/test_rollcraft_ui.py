@@ -116,7 +116,7 @@ def in_language(page, lang: str) -> None:
     page.wait_for_selector(tid("rollcraft"))
 
 
-@pytest.mark.shared_profile  # (one browser for both: conftest.SharedProfile)
+@pytest.mark.shared_profile  # (one browser, one test after another: conftest.SharedProfile)
 def test_a_chosen_die_in_every_language_at_360_px_every_word_stays_in_its_button(site, page):
     """With a die chosen the bar holds four buttons and every zone tab is lit: Polish "Zatwierdź"
     spilled out of a 40 px button, and the tabs cut "Niebieska" off."""
@@ -132,7 +132,7 @@ def test_a_chosen_die_in_every_language_at_360_px_every_word_stays_in_its_button
         no_raw_text(page, "rollcraft")  # no button's words spill out of it
 
 
-@pytest.mark.shared_profile  # (one browser for both: conftest.SharedProfile)
+@pytest.mark.shared_profile  # (one browser, one test after another: conftest.SharedProfile)
 def test_before_a_throw_return_and_lock_buttons_ask_and_fit_in_every_language(site, page):
     """Before roll 2 the bar offers a Return, four Locks and Roll on: each button says what a tap
     does ("Return grey", Polish "Zablokuj: niebieska"), its words inside it, the bar on screen."""

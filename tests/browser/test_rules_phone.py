@@ -17,7 +17,7 @@ from dicehall_browser import (
 
 from pygame_core.registry import entries
 
-pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser for the module: conftest.SharedProfile)
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 FAST = {"animations": False, "autofill": False}
 REAL_GAMES = [name for name in entries() if name != "claim"]  # the fixture game has its own site

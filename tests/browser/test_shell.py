@@ -16,7 +16,7 @@ from dicehall_browser import catalog, mid_game_table, no_raw_text, open_app, sav
 from pygame_core.registry import entries
 from support import LANGS
 
-pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser for the module: conftest.SharedProfile)
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 FAST = {"animations": False, "autofill": False}
 REAL_GAMES = [name for name in entries() if name != "claim"]  # the fixture game has its own site

@@ -16,7 +16,7 @@ import pytest
 from dicehall_browser import open_app, tid
 from pygame_core.table import Table
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_profile]  # (one browser, one test after another: conftest.SharedProfile)
 
 PHONE = {"width": 360, "height": 740}
 FAST = {"animations": False, "autofill": False}
