@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -75,3 +76,42 @@ print("ok")
 """
     done = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+PRELUDE_CHECK = """
+import { stdlib } from %(stdlib)s;
+import { preludeImportOnly, preludePieces } from "./snap-loader.mjs";
+const alone = "import pyscript as _pyscript\\ndel _pyscript\\n";
+const outside = stdlib.replace('_path = _Path("./pyscript/web.py")', '_path = _Path("./elsewhere/web.py")');
+const extra = stdlib.replace("import pyscript as _pyscript", "import sys\\nimport pyscript as _pyscript");
+const smuggled = stdlib.replace(',encoding="utf-8")\\n_path = _Path("./pyscript/web.py")', ',encoding="utf-8"); import sys\\n_path = _Path("./pyscript/web.py")');
+console.log(JSON.stringify({
+  writes: (stdlib.match(/^_path\\.write_text\\(/gm) || []).length,
+  pinned: preludeImportOnly(stdlib) === alone,
+  outside: preludeImportOnly(outside), extra: preludeImportOnly(extra),
+  smuggled: [smuggled !== stdlib, preludeImportOnly(smuggled)],
+  main: preludeImportOnly("import asyncio\\nfrom pyscript import window\\n"),
+  pieces: preludePieces(stdlib).join("\\n") === stdlib,
+}));
+"""
+
+
+def test_pyscripts_prelude_is_run_as_its_import_alone_only_when_it_is_nothing_but_its_package_writes(tmp_path: Path):
+    """web/snap-loader.mjs preludeImportOnly: the prelude of the pinned PyScript (its package's
+    files written into the cwd, then `import pyscript`) is recognised, and the page runs only its
+    import (app.zip holds the package); a prelude with anything else in it, a file outside
+    ./pyscript or a statement after a write is run as it is (null)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    for name in ("snap-loader.mjs", "snap-pack.mjs"):
+        shutil.copy(build.ROOT / "web" / name, tmp_path / name)
+    shutil.copy(build.ROOT / "node_modules" / "pyodide" / "pyodide.mjs", tmp_path / "pyodide.mjs")
+    stdlib = (build.ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib.js").as_uri()
+    (tmp_path / "check.mjs").write_text(PRELUDE_CHECK % {"stdlib": json.dumps(stdlib)}, encoding="utf-8")
+    done = subprocess.run([node, str(tmp_path / "check.mjs")], capture_output=True, text=True, timeout=60, check=True)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["writes"] >= 10 and result["pinned"] is True, result
+    assert result["outside"] is None and result["extra"] is None and result["main"] is None, result
+    assert result["smuggled"] == [True, None], result
+    assert result["pieces"] is True, result

@@ -90,8 +90,9 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     # PyScript's package came from app.zip's bytecode (build.py pyscript_package), not compiled
     # from the copy PyScript writes into the cwd
     assert page.evaluate("document.documentElement.dataset.pyscriptFrom") == "app.zip"
-    # PyScript's prelude (its package written into the cwd, then imported) ran in several tasks
-    assert int(page.evaluate("document.documentElement.dataset.preludePieces || 0")) > 1
+    # PyScript's prelude (its package written into the cwd, then imported) ran as its import
+    # alone: app.zip holds the package (snap-loader.mjs preludeImportOnly)
+    assert page.evaluate("document.documentElement.dataset.prelude") == "import-only"
     # served by the service worker from the start (workerStart): index.html's early reader
     # (boot-read.mjs, a worker) read the entry as the page opened, checked its digest and
     # unpacked it, so the page's thread did neither
