@@ -219,6 +219,16 @@ class BrowserPage:
         return [str(x) for x in (window.navigator.languages or [])] or [str(window.navigator.language)]
 
     async def fetch_json(self, url: str):
+        # index.html fetched the first strings as the page opened: each is taken once (a later
+        # call, a language switch, fetches anew); one that failed is fetched again here.
+        fetched = getattr(window, "diceHallFetched", None)
+        early = None if is_none(fetched) else getattr(fetched, url, None)
+        if not is_none(early):
+            window.Reflect.deleteProperty(fetched, url)
+            try:
+                return json.loads(await early)
+            except Exception:
+                pass
         resp = await window.fetch(url)
         if not resp.ok:
             raise OSError(f"{url}: HTTP {resp.status}")
