@@ -15,7 +15,8 @@ Caveat, measured here: CDP's CPU throttling slows a page's main thread only, nev
 Per round, interleaved (app first in odd rounds, bare first in even ones):
 - app, first visit: time until Home's game list is drawn (the build's copy, web/early.js); a tap on "New game" of the first game
   at that moment, and when its set-up screen shows (`tap_to_setup`); Start at once, and when the
-  game is playable (its play screen with an enabled control, `playable`); the longest main-thread
+  game is playable (`playable`: the end of the frame that first showed its play screen with an
+  enabled control, timed in the page; `playable_seen`: when Playwright saw it); the longest main-thread
   task until then; the largest gap between two moves of the progress indicator (its bar or its
   words) until the app is ready; bytes until playable.
 - app, second visit: the same profile 20 s after the first visit became playable (`warm`), and
@@ -55,7 +56,14 @@ WARM_AFTER_S = 20
 EARLY_CLOSE_S = 3
 BARE_SETTLE_S = 5
 
-# Registered before any script of the page: long tasks, the boot indicator's moves, readiness.
+PLAYABLE = '[data-testid="play"] [data-action]:not([disabled]):not([data-action="go"])'
+
+# Registered before any script of the page: long tasks, the boot indicator's moves, readiness,
+# and the first game playable, timed in the page as the bare page's readiness is: a play control
+# in the page with a box (`__playableAt`), then the end of the next frame (`__paintedAt`: a
+# requestAnimationFrame callback, then a task after it: the frame that shows the control has been
+# produced). Playwright's own wait saw it 0.1-0.45 s later on return visits (it polls, then
+# answers over CDP), which the bare page's in-page time never pays.
 PROBE = """
 (() => {
   window.__long = [];
@@ -74,11 +82,22 @@ PROBE = """
     const boot = document.getElementById('boot');
     const now = (bar ? bar.style.inlineSize : '') + '|' + (text ? text.textContent : '') + '|' + (boot && boot.hidden);
     if (now !== last) { last = now; window.__moves.push(performance.now()); }
+    if (window.__playableAt === undefined) {
+      const control = document.querySelector(PLAYABLE_SELECTOR);
+      if (control && control.getClientRects().length) {
+        window.__playableAt = performance.now();
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => { window.__paintedAt = performance.now(); };
+          channel.port2.postMessage(null);
+        });
+      }
+    }
   };
   new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
   setInterval(look, 100);
 })();
-"""
+""".replace("PLAYABLE_SELECTOR", json.dumps(PLAYABLE))
 
 
 class Counted(dicehall_build._Handler):
@@ -139,19 +158,15 @@ def now_ms(page) -> float:
     return page.evaluate("performance.now()")
 
 
-PLAYABLE = '[data-testid="play"] [data-action]:not([disabled]):not([data-action="go"])'
-
-
 def first_game_playable(page, timeout: float, counted: Bytes) -> dict:
     """From a page loading the app: Home drawn -> tap New game -> set-up -> Start -> playable;
     or, for a player coming back to a game, that game's screen playable at once."""
     out = {}
     page.wait_for_selector(f'[data-testid^="new-"], {PLAYABLE}', state="visible", timeout=timeout)
     if page.locator(PLAYABLE).count():
-        out["playable"] = now_ms(page)
         out["mb"] = round(counted.total / 1e6, 2)
         out["resumed"] = True
-        return out
+        return painted(page, out, timeout)
     out["home"] = now_ms(page)
     page.locator('[data-testid^="new-"]').first.click(timeout=timeout)
     page.wait_for_selector('[data-testid="start-game"]', state="visible", timeout=timeout)
@@ -159,8 +174,16 @@ def first_game_playable(page, timeout: float, counted: Bytes) -> dict:
     out["tap_to_setup"] = round(out["setup"] - out["home"], 1)
     page.click('[data-testid="start-game"]', timeout=timeout)
     page.wait_for_selector(PLAYABLE, timeout=timeout)
-    out["playable"] = now_ms(page)
     out["mb"] = round(counted.total / 1e6, 2)  # bytes before the first game is playable
+    return painted(page, out, timeout)
+
+
+def painted(page, out: dict, timeout: float) -> dict:
+    """`playable`: the end of the frame that first showed a play control (PROBE); `playable_seen`:
+    when Playwright's wait saw it."""
+    out["playable_seen"] = now_ms(page)
+    page.wait_for_function("window.__paintedAt !== undefined", timeout=timeout, polling=50)
+    out["playable"] = page.evaluate("window.__paintedAt")
     return out
 
 
