@@ -381,6 +381,52 @@ def build_app_zip(packages: list[tuple[Path, str]], root: Path = ROOT, extra: di
     return buf.getvalue()
 
 
+# The modules the boot snapshot's maker imports (web/snap-maker.mjs), so that an interpreter
+# restored from it starts with them in memory: every module of these packages whose source
+# imports none of the page's modules (PAGE_MODULES, anywhere in its syntax tree; a text search
+# also caught "import json"). The maker drops any that still fails (it imports one that is
+# left out). Decided here, not by the maker: reading and parsing every source there was ~0.27 s
+# of its ~0.62 s (CPython) on every first visit, on the way to the first game.
+PRE_IMPORT_TOPS = ("pygame_core", "dicehall")
+PAGE_MODULES = ("js", "pyscript", "pyodide")
+SNAP_PRE_IMPORT_TOKEN = '["__DICEHALL_PRE_IMPORT__"]'
+
+
+def browser_free(source: str) -> bool:
+    """True when `source` imports none of PAGE_MODULES (absolute imports, at any depth)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        else:
+            continue
+        if any(name.split(".")[0] in PAGE_MODULES for name in names):
+            return False
+    return True
+
+
+def pre_import_modules(app_zip: bytes) -> list[str]:
+    """The browser-free modules of PRE_IMPORT_TOPS in app.zip, a package before its modules
+    (none of a top package whose own `__init__` is not browser-free)."""
+    sources: dict[str, str] = {}
+    with zipfile.ZipFile(io.BytesIO(app_zip)) as zf:
+        for arc in zf.namelist():
+            parts = arc[:-3].split("/") if arc.endswith(".py") else None
+            if not parts or parts[0] not in PRE_IMPORT_TOPS:
+                continue
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            sources[".".join(parts)] = zf.read(arc).decode("utf-8")
+    names: list[str] = []
+    for top in PRE_IMPORT_TOPS:
+        if top not in sources or not browser_free(sources[top]):
+            continue
+        names += [name for name in sorted(n for n in sources if n == top or n.startswith(top + "."))
+                  if browser_free(sources[name])]
+    return names
+
+
 def game_packages(roots: list[Path], web: Path) -> dict[str, tuple[Path | None, Path | None]]:
     """Every game: id -> (engine package dir, view package dir), a folder with __init__.py under
     pygame_core/games/ and web/dicehall/games/ of the project (`web` may be overridden) and of
@@ -564,7 +610,12 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         raise SystemExit(f"build.py: {loader} lacks {SNAP_APP_HASH_TOKEN}")
     write(f"pyodide/{SNAP_LOADER}", loader_src.replace(
         SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16]).encode())
-    for name in (SNAP_MAKER, AI_WORKER, SNAP_PACK, BOOT_READER):  # copied as they are, next to snap-loader.mjs
+    maker = web / SNAP_MAKER if (web / SNAP_MAKER).is_file() else root / "web" / SNAP_MAKER
+    maker_src = maker.read_text(encoding="utf-8")
+    if SNAP_PRE_IMPORT_TOKEN not in maker_src:
+        raise SystemExit(f"build.py: {maker} lacks {SNAP_PRE_IMPORT_TOKEN}")
+    write(f"pyodide/{SNAP_MAKER}", maker_src.replace(SNAP_PRE_IMPORT_TOKEN, json.dumps(pre_import_modules(app_zip))).encode())
+    for name in (AI_WORKER, SNAP_PACK, BOOT_READER):  # copied as they are, next to snap-loader.mjs
         source = web / name if (web / name).is_file() else root / "web" / name
         write(f"pyodide/{name}", source.read_bytes())
     # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with

@@ -14,48 +14,23 @@ import { CACHE_NAME, DIGEST_HEADER, LENGTH_HEADER, compileWasm, digestOf, counte
 const KEY = self.name;
 
 // Python run in the maker: import what can be imported without a browser, so a restored
-// interpreter starts with it in memory. A module that imports the page's modules (pyscript, js,
-// pyodide.*) anywhere is skipped, read from its syntax tree before import (a text search also
-// caught "import json"); anything that fails to import (it imports a skipped one) is dropped.
+// interpreter starts with it in memory. The build lists those modules (build.py
+// pre_import_modules: the app's modules whose source imports none of the page's modules); one
+// that fails to import here (it imports one left out) is dropped.
+const PRE_IMPORTED = ["__DICEHALL_PRE_IMPORT__"];
 const PRE_IMPORT = `
-import ast, importlib, importlib.util, pkgutil, sys
-def _dicehall_pre_import():
-    page_modules = ("js", "pyscript", "pyodide")
-    def browser_free(name):
-        spec = importlib.util.find_spec(name)
-        source = spec.loader.get_source(name) if spec is not None and spec.loader is not None else None
-        if source is None:
-            return False
-        tree = ast.parse(source)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                names = [node.module or ""]
-            else:
-                continue
-            if any(n.split(".")[0] in page_modules for n in names):
-                return False
-        return True
+import importlib, sys
+def _dicehall_pre_import(names):
     # Standard modules PyScript's own package imports on every boot (pyscript.display: html,
     # which loads a table of 2,000 entity names, and base64; pyscript.util: inspect, ~0.15 s of
     # the page's thread at CPU x4 on a return visit, timed); the rest is imported already.
     import base64, html, inspect, zlib
-    done = []
-    for top in ("pygame_core", "dicehall"):
-        if not browser_free(top):
-            continue
-        package = importlib.import_module(top)
-        names = [top] + [m.name for m in pkgutil.walk_packages(package.__path__, top + ".", onerror=lambda n: None)]
-        for name in names:
-            try:
-                if browser_free(name):
-                    importlib.import_module(name)
-                    done.append(name)
-            except Exception:
-                sys.modules.pop(name, None)
-    return len(done)
-_dicehall_pre_import()
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            sys.modules.pop(name, None)
+_dicehall_pre_import(${JSON.stringify(PRE_IMPORTED)})
 del _dicehall_pre_import
 `;
 
