@@ -1,8 +1,8 @@
 """Booting from a memory snapshot (issues 12, 27 and 28): on the first visit a worker boots Python,
 makes a snapshot that the page restores from ("made") and stores it (data-boot-stored) with its
 digest; later visits restore it ("snapshot"), the AI worker too; a corrupted, zeroed or truncated
-snapshot, one of another build and a denied Cache Storage each
-boot plainly and play; two restores roll different dice from the same position.
+snapshot, one of another build, a denied Cache Storage and a snapshot maker that fails (at once,
+or after handing its wasm over) each boot plainly and play; two restores roll different dice from the same position.
 <html data-boot> says which path ran (web/snap-loader.mjs)."""
 
 from __future__ import annotations
@@ -190,6 +190,30 @@ def test_a_snapshot_of_another_build_is_never_restored(site, page):
     assert page.evaluate("window.wasmCompiles") == 0
     page.wait_for_function("document.documentElement.dataset.bootStored === '1'", timeout=60000)
     assert page.evaluate(KEYS_JS) == [key]
+
+
+# Stand-ins for the snapshot maker (web/snap-maker.mjs) on a first visit: one that fails at
+# once, and one that hands the compiled wasm over (the page creates its module from it while
+# the maker would work) and then fails.
+BROKEN_MAKERS = {
+    "at once": 'self.postMessage("the maker broke at once");',
+    "after the wasm": ('import { compileWasm } from "./snap-loader.mjs";\n'
+                       "self.postMessage({ wasm: await compileWasm() });\n"
+                       'setTimeout(() => self.postMessage("the maker broke after the wasm"), 200);'),
+}
+
+
+@pytest.mark.parametrize("breaks", list(BROKEN_MAKERS))
+def test_a_snapshot_maker_that_fails_boots_plainly_and_plays(site, page, breaks):
+    page.context.route("**/pyodide/snap-maker.mjs", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=BROKEN_MAKERS[breaks]))
+    said = []
+    page.on("console", lambda message: said.append(message.text))
+    open_app(page, site, FAST, one_person_penta())
+    assert boot_path(page) == "plain"
+    assert any("no snapshot made on this visit" in text for text in said), said
+    play_a_turn(page)
+    assert page.evaluate("document.documentElement.dataset.appState") == "ready"
 
 
 def test_denied_cache_storage_boots_plainly(site, page):
