@@ -267,10 +267,6 @@ export function moduleOptions(options, { wasm, grow, filled, snapshot } = {}) {
       // now the heap's copy, restoreSnapshot and finalizeBootstrap (right after this returns)
       // are each in tasks of their own.
       if (ON_MAIN_THREAD) {
-        // (on a first visit, a promise of the maker's bytes: the module was created meanwhile,
-        // its memory is grown to their size now)
-        snapshot = await snapshot;
-        if (snapshot && module.HEAP8.length < snapshot.byteLength) module.growMemory(snapshot.byteLength);
         if (snapshot) await copyHeapAhead(module, snapshot);
         if (snapshot && !RESTORE_AFTER_CONFIG.some((name) => options[name])) {
           // Pyodide's restoreSnapshot runs here, in a task before finalizeBootstrap's (Pyodide
@@ -290,17 +286,10 @@ export function moduleOptions(options, { wasm, grow, filled, snapshot } = {}) {
 
 // Pyodide issue #6254: a snapshot of a heap that grew past the initial size does not fit the
 // fresh module's memory, so it is grown to the snapshot's size first.
-// `bytes` may be a promise of them (a first visit's, from the maker): on the page, the module is
-// then created while they are made, and restored from them once they are here (moduleOptions);
-// Pyodide itself would wait for them before creating it, so it is given an empty placeholder,
-// which it never restores from (moduleOptions restores first; not with RESTORE_AFTER_CONFIG).
-const LATER = new Uint8Array(0);
 async function restore(options, bytes, { wasm, filled } = {}) {
   if (ON_MAIN_THREAD) await nextTask(); // (not in the task that read or received the bytes)
-  if (!ArrayBuffer.isView(bytes) && (!ON_MAIN_THREAD || RESTORE_AFTER_CONFIG.some((name) => options[name]))) bytes = await bytes;
-  const later = !ArrayBuffer.isView(bytes);
-  const pyodide = await loadPlain(moduleOptions({ ...options, _loadSnapshot: later ? LATER : bytes },
-    { wasm, grow: later ? 0 : bytes.byteLength, filled, snapshot: ON_MAIN_THREAD ? bytes : undefined }));
+  const pyodide = await loadPlain(moduleOptions({ ...options, _loadSnapshot: bytes },
+    { wasm, grow: bytes.byteLength, filled, snapshot: ON_MAIN_THREAD ? bytes : undefined }));
   pyodide.runPython("import random as _r\n_r.seed()\ndel _r"); // fresh dice and AI seeds per visit
   return pyodide;
 }
@@ -327,30 +316,22 @@ export async function restoreHandedOver(wasm, length, handed) {
 // worker (snap-maker.mjs), off this thread (a plain boot here held the page for seconds at a
 // time); the worker hands over the compiled wasm as soon as it has it, then the snapshot's
 // bytes, which this thread restores from, and stores the snapshot in Cache Storage at once
-// (a first visit closed early still leaves it for the next one). Returns promises of both at
-// once: {wasm, bytes} (both reject if the maker fails).
+// (a first visit closed early still leaves it for the next one).
 function makeNow() {
-  const maker = new Worker(new URL("./snap-maker.mjs", import.meta.url), { type: "module", name: KEY });
-  let gotWasm, gotBytes, failed;
-  const wasm = new Promise((ok, no) => { gotWasm = ok; failed = no; });
-  const bytes = new Promise((ok, no) => {
-    gotBytes = ok;
-    const failWasm = failed;
-    // (the wasm too, if it has not come: the page then compiles its own, see moduleOptions)
-    failed = (err) => { failWasm(err); no(err); };
+  return new Promise((resolve, reject) => {
+    const maker = new Worker(new URL("./snap-maker.mjs", import.meta.url), { type: "module", name: KEY });
+    let gotWasm;
+    const wasm = new Promise((ok) => { gotWasm = ok; });
+    maker.onmessage = (event) => {
+      const data = event.data;
+      if (data && data.wasm) gotWasm(data.wasm);
+      else if (data && data.progress) progress(data.progress); // (on this thread: the page's event)
+      else if (data && data.bytes) resolve({ bytes: data.bytes, wasm });
+      else if (data === "stored") { mark("data-boot-stored", "1"); maker.terminate(); }
+      else { maker.terminate(); reject(new Error(String(data))); }
+    };
+    maker.onerror = (event) => { maker.terminate(); reject(new Error(event.message || "snapshot maker failed")); };
   });
-  wasm.catch(() => {});
-  bytes.catch(() => {}); // (awaited in restore)
-  maker.onmessage = (event) => {
-    const data = event.data;
-    if (data && data.wasm) gotWasm(data.wasm);
-    else if (data && data.progress) progress(data.progress); // (on this thread: the page's event)
-    else if (data && data.bytes) gotBytes(data.bytes);
-    else if (data === "stored") { mark("data-boot-stored", "1"); maker.terminate(); }
-    else { maker.terminate(); failed(new Error(String(data))); }
-  };
-  maker.onerror = (event) => { maker.terminate(); failed(new Error(event.message || "snapshot maker failed")); };
-  return { wasm, bytes };
 }
 
 async function openCache() {
@@ -475,9 +456,7 @@ async function boot(options) {
   // need it, a benchmark of plain boots.
   if (miss && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) {
     try {
-      // The page creates its module from the maker's wasm while the maker boots, imports and
-      // makes the snapshot, then restores from its bytes (restore: a promise of them).
-      const made = makeNow();
+      const made = await makeNow();
       // (a return visit whose snapshot was missing compiled the wasm here already: index.html)
       const pyodide = await restore(options, made.bytes, { wasm: early || made.wasm });
       progress({ step: "restored" });
