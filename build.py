@@ -602,22 +602,23 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
             warnings.append(f"package dir missing, skipped: {pkg_dir}")
     app_zip = build_app_zip(packages, root, extra=pyscript_package(root))
     write("app.zip", app_zip)
-    # The boot-snapshot loader sits next to pyodide.mjs (PyScript derives indexURL from its
-    # location); its cache key carries app.zip's hash, so a new app never restores old modules.
-    loader = web / SNAP_LOADER if (web / SNAP_LOADER).is_file() else root / "web" / SNAP_LOADER
-    loader_src = loader.read_text(encoding="utf-8")
-    if SNAP_APP_HASH_TOKEN not in loader_src:
-        raise SystemExit(f"build.py: {loader} lacks {SNAP_APP_HASH_TOKEN}")
-    write(f"pyodide/{SNAP_LOADER}", loader_src.replace(
-        SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16]).encode())
-    maker = web / SNAP_MAKER if (web / SNAP_MAKER).is_file() else root / "web" / SNAP_MAKER
-    maker_src = maker.read_text(encoding="utf-8")
-    if SNAP_PRE_IMPORT_TOKEN not in maker_src:
-        raise SystemExit(f"build.py: {maker} lacks {SNAP_PRE_IMPORT_TOKEN}")
-    write(f"pyodide/{SNAP_MAKER}", maker_src.replace(SNAP_PRE_IMPORT_TOKEN, json.dumps(pre_import_modules(app_zip))).encode())
-    for name in (AI_WORKER, SNAP_PACK, BOOT_READER):  # copied as they are, next to snap-loader.mjs
+    # The boot snapshot's modules sit next to pyodide.mjs (PyScript derives indexURL from the
+    # loader's location), each from the web dir given, else the project's. The loader's cache key
+    # carries app.zip's hash, so a new app never restores old modules; the maker gets the list of
+    # modules it imports (pre_import_modules).
+    def boot_module(name: str, token: str | None = None, value: str = "") -> None:
         source = web / name if (web / name).is_file() else root / "web" / name
-        write(f"pyodide/{name}", source.read_bytes())
+        text = source.read_bytes()
+        if token is not None:
+            if token.encode() not in text:
+                raise SystemExit(f"build.py: {source} lacks {token}")
+            text = text.replace(token.encode(), value.encode())
+        write(f"pyodide/{name}", text)
+
+    boot_module(SNAP_LOADER, SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16])
+    boot_module(SNAP_MAKER, SNAP_PRE_IMPORT_TOKEN, json.dumps(pre_import_modules(app_zip)))
+    for name in (AI_WORKER, SNAP_PACK, BOOT_READER):  # copied as they are
+        boot_module(name)
     # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with
     # data/index.json giving each file's sha256 so the app refuses a truncated or altered copy.
     data_index: dict[str, dict[str, str]] = {}
