@@ -69,6 +69,8 @@ SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
 SNAP_LOADER = "snap-loader.mjs"  # web/snap-loader.mjs -> dist/pyodide/ (boot from a memory snapshot)
 SNAP_APP_HASH_TOKEN = "__DICEHALL_APP_HASH__"
 SNAP_MAKER = "snap-maker.mjs"  # web/snap-maker.mjs -> dist/pyodide/ (makes the snapshot in a worker)
+SNAP_MAKE = "snap-make.mjs"  # web/snap-make.mjs -> dist/pyodide/ (the snapshot's making, shared)
+SNAP_SW = "snap-sw.mjs"  # web/snap-sw.mjs -> dist/pyodide/ (a service worker: makes it when no page is left)
 SNAP_PACK = "snap-pack.mjs"  # web/snap-pack.mjs -> dist/pyodide/ (the snapshot's packing, shared)
 BOOT_READER = "boot-read.mjs"  # web/boot-read.mjs -> dist/pyodide/ (a return visit's early worker)
 AI_WORKER = "ai-worker.mjs"  # web/ai-worker.mjs -> dist/pyodide/ (the AI worker, next to snap-loader.mjs)
@@ -381,7 +383,7 @@ def build_app_zip(packages: list[tuple[Path, str]], root: Path = ROOT, extra: di
     return buf.getvalue()
 
 
-# The modules the boot snapshot's maker imports (web/snap-maker.mjs), so that an interpreter
+# The modules the boot snapshot's maker imports (web/snap-make.mjs), so that an interpreter
 # restored from it starts with them in memory: every module of these packages whose source
 # imports none of the page's modules (PAGE_MODULES, anywhere in its syntax tree; a text search
 # also caught "import json"). The maker drops any that still fails (it imports one that is
@@ -476,7 +478,7 @@ def _web_static_files(web_dir: Path):
     if not web_dir.is_dir():
         return
     for path in sorted(web_dir.iterdir()):
-        if path.is_file() and not path.name.startswith(".") and path.name not in ("sw.js", SNAP_LOADER, SNAP_MAKER, AI_WORKER, SNAP_PACK, BOOT_READER) \
+        if path.is_file() and not path.name.startswith(".") and path.name not in ("sw.js", SNAP_LOADER, SNAP_MAKER, SNAP_MAKE, SNAP_SW, AI_WORKER, SNAP_PACK, BOOT_READER) \
                 and path.suffix in WEB_STATIC_SUFFIXES:
             yield path, path.name
 
@@ -616,8 +618,8 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         write(f"pyodide/{name}", text)
 
     boot_module(SNAP_LOADER, SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16])
-    boot_module(SNAP_MAKER, SNAP_PRE_IMPORT_TOKEN, json.dumps(pre_import_modules(app_zip)))
-    for name in (AI_WORKER, SNAP_PACK, BOOT_READER):  # copied as they are
+    boot_module(SNAP_MAKE, SNAP_PRE_IMPORT_TOKEN, json.dumps(pre_import_modules(app_zip)))
+    for name in (SNAP_MAKER, SNAP_SW, AI_WORKER, SNAP_PACK, BOOT_READER):  # copied as they are
         boot_module(name)
     # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with
     # data/index.json giving each file's sha256 so the app refuses a truncated or altered copy.

@@ -1,5 +1,5 @@
 """build.py's list of the modules the boot snapshot's maker imports (`build.pre_import_modules`,
-substituted into web/snap-maker.mjs): every module of pygame_core and dicehall whose source
+substituted into web/snap-make.mjs): every module of pygame_core and dicehall whose source
 imports none of the page's modules (js, pyscript, pyodide), a package before its modules."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_a_top_package_that_imports_the_page_is_left_out_whole():
 
 def test_the_built_maker_carries_the_apps_list(tmp_path):
     build.build(tmp_path / "dist", quiet=True)
-    maker = (tmp_path / "dist" / "pyodide" / build.SNAP_MAKER).read_text(encoding="utf-8")
+    maker = (tmp_path / "dist" / "pyodide" / build.SNAP_MAKE).read_text(encoding="utf-8")
     listed = json.loads(re.search(r"const PRE_IMPORTED = (\[.*?\]);", maker).group(1))
     assert listed == build.pre_import_modules((tmp_path / "dist" / "app.zip").read_bytes())
     assert "pygame_core.games.penta.rules" in listed and "dicehall.shell" in listed

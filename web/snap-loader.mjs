@@ -34,7 +34,7 @@ import { CACHE_NAME, DIGEST_HEADER, LENGTH_HEADER, digestOf, packSnapshot, unpac
 // module, and with it prestart()'s read of the snapshot, runs before that file is parsed.
 
 export { version };
-export { CACHE_NAME, DIGEST_HEADER, LENGTH_HEADER, digestOf, packSnapshot }; // (snap-maker.mjs's)
+export { CACHE_NAME, DIGEST_HEADER, LENGTH_HEADER, digestOf, packSnapshot }; // (snap-make.mjs's)
 
 const APP_HASH = "__DICEHALL_APP_HASH__";
 // Resolves if `packed` is what was stored, rejects otherwise (an entry without a digest too).
@@ -43,7 +43,8 @@ async function checked(packed, expected) {
 }
 // ("-nojspi": made by an interpreter created without JSPI, see withoutJspi; one made with it,
 // stored by an earlier version of this file, is never restored into one without.)
-const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}-nojspi.bin`, import.meta.url).href;
+export const KEY = new URL(`./boot-snapshot/${version}/${APP_HASH}-nojspi.bin`, import.meta.url).href;
+export { APP_HASH };
 const ON_MAIN_THREAD = typeof document !== "undefined";
 // Always passed to Pyodide: without it, loadPyodide finds its own folder by throwing an Error
 // and parsing its stack (the AI worker did, on every boot; the page passed it already).
@@ -71,7 +72,7 @@ export function useAppZip(pyodide, zip) {
 const UNPACKED_HEADER = "X-Dicehall-Unpacked";
 const STUB_MAX = 1024;
 
-async function unpacked(name, type) {
+export async function unpacked(name, type) {
   const whole = await fetch(new URL(`./${name}`, import.meta.url));
   if (whole.ok && (whole.headers.get(UNPACKED_HEADER) || Number(whole.headers.get("Content-Length")) > STUB_MAX)) {
     return whole;
@@ -120,6 +121,7 @@ export function compileWasm() {
 }
 
 // Pyodide's module factory: the stub says null, then the module is imported from its .gz.
+// (A service worker may not import() at all: snap-sw.mjs passes a factory of its own.)
 async function moduleFactory() {
   const module = await import("./pyodide.asm.mjs");
   if (module.default) return module.default;
@@ -215,7 +217,7 @@ function streamsInTaskOfTheirOwn(module) {
 
 // Pyodide's options with its module created here: `wasm`, a compiled module (or a promise of one)
 // from elsewhere, is used instead of compiling pyodide.asm.wasm again (else it is compiled here,
-// see compileWasm); `grow` bytes of memory are
+// see compileWasm); `factory` gives Pyodide's module factory (else moduleFactory); `grow` bytes of memory are
 // made before anything runs; `filled` (the AI worker's) settles once the snapshot's bytes are in
 // place: Pyodide reads the snapshot only after the module is created (restoreSnapshot, right
 // after createPyodideModule resolves), so the module is created while the bytes are on their way.
@@ -224,13 +226,13 @@ function streamsInTaskOfTheirOwn(module) {
 // compile of Pyodide's factory, the instantiation, the three linking steps of its
 // receiveInstance (made async by build.py yielding_receive_instance, given `dicehallYield`),
 // `snapshot` (the bytes restored from) copied ahead in chunks, and the streams' set-up.
-export function moduleOptions(options, { wasm, grow, filled, snapshot } = {}) {
+export function moduleOptions(options, { wasm, grow, filled, snapshot, factory = moduleFactory } = {}) {
   wasm = Promise.resolve(wasm || compileWasm());
   wasm.catch(() => {}); // reported where it is awaited
   return {
     ...options,
     createPyodideModule: async (settings) => {
-      const createPyodideModule = await moduleFactory();
+      const createPyodideModule = await factory();
       if (ON_MAIN_THREAD) {
         await nextTask();
         settings.dicehallYield = nextTask; // (read by the receiveInstance build.py split)
@@ -332,6 +334,23 @@ function makeNow() {
     };
     maker.onerror = (event) => { maker.terminate(); reject(new Error(event.message || "snapshot maker failed")); };
   });
+}
+
+// The page's maker dies with its tab: a first visit closed before the snapshot was stored (a
+// player who opened the link, saw Home and left) would leave the next visit to make it again,
+// downloading and booting plainly first (1.6x a bare Pyodide page's warm boot, measured on an
+// emulated phone). So a miss also registers snap-sw.mjs, a service worker of its own scope
+// (./snap/: it never controls a page, so it never starts on the app's requests), which makes
+// the snapshot once no page of the app is left and the app's files are in the service worker's
+// cache, unless a page stored it first. Its URL carries app.zip's hash, so a new build
+// registers a new one; its scripts skip the HTTP cache (updateViaCache "none").
+function leaveToServiceWorker() {
+  let container = null;
+  try { container = navigator.serviceWorker; } catch (err) { /* an opaque origin: none */ }
+  if (!container) return;
+  container.register(new URL(`./snap-sw.mjs?app=${APP_HASH}`, import.meta.url), {
+    type: "module", scope: new URL("./snap/", import.meta.url).href, updateViaCache: "none",
+  }).catch((err) => console.warn("dicehall: no service worker to make the boot snapshot", err));
 }
 
 async function openCache() {
@@ -455,6 +474,7 @@ async function boot(options) {
   // A page may opt out before boot (window.diceHallMakeSnapshot = false): tests that do not
   // need it, a benchmark of plain boots.
   if (miss && ON_MAIN_THREAD && globalThis.diceHallMakeSnapshot !== false) {
+    leaveToServiceWorker();
     try {
       const made = await makeNow();
       // (a return visit whose snapshot was missing compiled the wasm here already: index.html)

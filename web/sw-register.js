@@ -1,9 +1,12 @@
 /* Dice Hall: service-worker registration and update detection (no user-facing text here;
  * the Python UI shows the translated banner).
  *
- * - Registers ./sw.js once the app has booted (html[data-app-state] leaves "booting"), so the
- *   precache download does not compete with the cold boot for CPU and bandwidth. Pages without
- *   data-app-state register on window "load".
+ * - Registers ./sw.js at once on a page no worker controls (a first visit: a tab closed before
+ *   the app booted still leaves the app downloading in the worker), telling it {type: "BOOTED"}
+ *   once the app has booted (html[data-app-state] leaves "booting"): a first install waits for
+ *   that (or for no page left) before downloading, so the precache does not compete with the cold
+ *   boot for CPU and bandwidth. A page a worker controls registers once the app has booted.
+ *   Pages without data-app-state register on window "load".
  * - Calls reg.update() on every boot (browsers do not reliably check on reload).
  * - A new worker waiting behind an active one => html[data-update-ready="1"] plus a window
  *   event "dicehall-update-ready" (detail: {registration}).
@@ -58,11 +61,17 @@
     return true;
   };
 
+  var appBooted = false;
+  function tellBooted(reg) {
+    if (appBooted && reg && reg.installing) reg.installing.postMessage({ type: "BOOTED" });
+  }
+
   function register() {
     sw.register("./sw.js", { scope: "./" })
       .then(function (reg) {
         watch(reg);
         resolveReg(reg);
+        tellBooted(reg);
         return reg.update().catch(function () { /* offline: keep the running version */ });
       })
       .catch(function (err) {
@@ -77,23 +86,30 @@
     started = true;
     register();
   }
+  function booted() {
+    appBooted = true;
+    if (started) tellBooted(registration);
+    else start();
+  }
 
   var state = root.getAttribute("data-app-state");
   if (state === null || state !== "booting") {
+    appBooted = true;
     if (state === null && document.readyState !== "complete") {
       window.addEventListener("load", start, { once: true });
     } else {
       start();
     }
   } else {
+    if (!sw.controller) start();
     var observer = new MutationObserver(function () {
       if (root.getAttribute("data-app-state") !== "booting") {
         observer.disconnect();
-        start();
+        booted();
       }
     });
     observer.observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
     // Never leave the app without offline support because boot hangs.
-    window.setTimeout(function () { observer.disconnect(); start(); }, 30000);
+    window.setTimeout(function () { observer.disconnect(); booted(); }, 30000);
   }
 })();

@@ -22,11 +22,33 @@ const CACHE = PREFIX + VERSION;
 const INDEX = new URL("./index.html", self.registration.scope).href;
 
 // Installing fills the new, empty cache: what mending does for a cache missing files (below).
-self.addEventListener("install", (event) => event.waitUntil(mend()));
+self.addEventListener("install", (event) => event.waitUntil(untilFirstBootIsOver().then(mend)));
+
+// A first visit registers this worker as it opens (sw-register.js), so that a tab closed before
+// the app had booted still leaves the app's files downloading here, and its boot snapshot made
+// from them (pyodide/snap-sw.mjs). The first install's downloads wait until that page has
+// booted ({type: "BOOTED"}) or is gone, so as not to slow its boot on a phone's network; no
+// longer than FIRST_INSTALL_WAIT_MS. An update (a worker active already) never waits.
+const FIRST_INSTALL_WAIT_MS = 60 * 1000;
+let pageBooted;
+const booted = new Promise((resolve) => { pageBooted = resolve; });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function untilFirstBootIsOver() {
+  if (self.registration.active) return;
+  const until = Date.now() + FIRST_INSTALL_WAIT_MS;
+  while (Date.now() < until) {
+    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    if (!pages.length) return;
+    if (await Promise.race([booted.then(() => true), sleep(500).then(() => false)])) return;
+  }
+}
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") {
     self.skipWaiting();
+  } else if (event.data && event.data.type === "BOOTED") {
+    pageBooted();
   }
 });
 

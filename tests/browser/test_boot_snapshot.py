@@ -288,3 +288,54 @@ def test_a_first_visit_closed_as_soon_as_its_snapshot_is_stored_leaves_a_fast_se
         ctx.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_a_first_visit_closed_before_its_snapshot_is_stored_leaves_it_to_the_service_worker(site, playwright_instance):
+    """The page's maker dies with its tab: a miss registers pyodide/snap-sw.mjs, which makes the
+    snapshot once no page is left, from the files the app's service worker downloaded (both go
+    on without the tab), and the next visit restores it. The page's maker fails here (as if the
+    tab had been closed before it stored anything), so only the service worker can store it."""
+    import shutil
+    import tempfile
+    import time
+
+    from dicehall_browser import launch_context
+
+    profile = tempfile.mkdtemp(prefix="dicehall-closed-before-store-")
+    try:
+        ctx = launch_context(playwright_instance, profile)
+        ctx.route("**/pyodide/snap-maker.mjs", lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body=BROKEN_MAKERS["at once"]))
+        said = []
+        ctx.on("console", lambda message: said.append(message.text))
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(site.index)
+        wait_ready(page)
+        assert boot_path(page) == "plain"
+        page.wait_for_function("navigator.serviceWorker.getRegistrations().then(rs => rs.some("
+                               "r => r.scope.endsWith('/pyodide/snap/')))", timeout=30000, polling=200)
+        page.wait_for_timeout(1500)
+        assert page.evaluate(KEYS_JS) == []  # a page is open: the service worker waits for it
+        page.close()
+        stored, deadline = [], time.monotonic() + 150
+        while not stored and time.monotonic() < deadline:
+            for worker in ctx.service_workers:
+                try:
+                    stored = stored or worker.evaluate(KEYS_JS)
+                except Exception:  # a worker stopped meanwhile
+                    pass
+            time.sleep(0.5)
+        assert len(stored) == 1, said
+        assert any("boot snapshot made by the service worker" in text for text in said), said
+        ctx.close()
+        ctx = launch_context(playwright_instance, profile)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(site.index)
+        wait_ready(page)
+        assert boot_path(page) == "snapshot"
+        assert page.evaluate(KEYS_JS) == stored
+        tap(page, tid("new-penta"))
+        page.wait_for_selector(tid("start-game"), state="visible")
+        ctx.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
