@@ -23,8 +23,14 @@ pytestmark = pytest.mark.skipif(not (PYODIDE / "pyodide.asm.mjs").is_file() or s
                                 reason="npm ci has not run (node_modules/pyodide), or no node")
 
 BOOT = """
+import { readFileSync } from "node:fs";
 import { loadPyodide } from "./pyodide.mjs";
-import create from "./pyodide.asm.mjs";
+import module from "./pyodide.asm.mjs";
+// "classic": the factory from pyodide.asm.js, run as a function's body (as snap-sw.mjs does)
+globalThis._dicehallAsmUrl = new URL("./pyodide.asm.mjs", import.meta.url).href;
+const create = process.argv[3] === "classic"
+  ? new Function(readFileSync(new URL("./pyodide.asm.js", import.meta.url), "utf8") + "\\nreturn _createPyodideModule;")()
+  : module;
 const given = process.argv[2] === "yield";
 const steps = [];
 const pyodide = await loadPyodide({
@@ -44,13 +50,15 @@ def split_pyodide(tmp_path_factory) -> Path:
     for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         shutil.copy(PYODIDE / name, folder / name)
     source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    (folder / "pyodide.asm.mjs").write_text(build.eager_pyodide_factory(build.yielding_receive_instance(source)), encoding="utf-8")
+    module = build.eager_pyodide_factory(build.yielding_receive_instance(source))
+    (folder / "pyodide.asm.mjs").write_text(module, encoding="utf-8")
+    (folder / "pyodide.asm.js").write_text(build.classic_pyodide_script(module), encoding="utf-8")
     (folder / "boot.mjs").write_text(BOOT, encoding="utf-8")
     return folder
 
 
-def boot(folder: Path, mode: str) -> dict:
-    done = subprocess.run(["node", str(folder / "boot.mjs"), mode], capture_output=True, text=True, timeout=180, check=True)
+def boot(folder: Path, mode: str, factory: str = "module") -> dict:
+    done = subprocess.run(["node", str(folder / "boot.mjs"), mode, factory], capture_output=True, text=True, timeout=180, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -78,3 +86,19 @@ def test_the_factory_is_a_parenthesized_expression_and_another_is_refused():
     assert eager.endswith("return moduleRtn});export default _createPyodideModule;\n")
     with pytest.raises(SystemExit):
         build.eager_pyodide_factory(source + "export const more = 1;\n")
+
+
+def test_the_classic_script_boots_and_yields_as_the_module_does(split_pyodide: Path):
+    assert boot(split_pyodide, "yield", "classic") == {"steps": 3, "sum": 45}
+
+
+def test_the_classic_script_is_the_module_without_its_export_and_another_is_refused():
+    module = build.eager_pyodide_factory((PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8"))
+    classic = build.classic_pyodide_script(module)
+    assert "export default" not in classic and "import.meta" not in classic
+    assert classic.count(build.ASM_SCRIPT_URL) == module.count("import.meta.url") > 0
+    assert classic.rstrip("\n") == module[:-len(build.MODULE_EXPORT)].replace("import.meta.url", build.ASM_SCRIPT_URL)
+    with pytest.raises(SystemExit):
+        build.classic_pyodide_script(module + "export const more = 1;\n")
+    with pytest.raises(SystemExit):
+        build.classic_pyodide_script(module.replace("import.meta.url", "import.meta.resolve('x')", 1))

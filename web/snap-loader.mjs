@@ -120,9 +120,21 @@ export function compileWasm() {
   return WebAssembly.compileStreaming(unpacked("pyodide.asm.wasm", "application/wasm"));
 }
 
-// Pyodide's module factory: the stub says null, then the module is imported from its .gz.
-// (A service worker may not import() at all: snap-sw.mjs passes a factory of its own.)
+// Pyodide's module factory. On a page the service worker serves, from pyodide.asm.js, the same
+// factory as a classic script (build.py classic_pyodide_script): Chromium keeps a full code cache
+// for a classic script the worker stored, none for a module (the page compiled the module's
+// functions as they ran: playable 50-130 ms later on an emulated phone, medians of three
+// paired runs). Elsewhere the module is imported (workers get a code cache for a module they
+// import()); its stub says null, then it is imported from its .gz. (A service worker may not
+// import() at all: snap-sw.mjs passes a factory of its own.)
 async function moduleFactory() {
+  if (ON_MAIN_THREAD && navigator.serviceWorker && navigator.serviceWorker.controller) {
+    try {
+      return await classicFactory();
+    } catch (err) {
+      console.warn("dicehall: pyodide.asm.js not loaded, importing the module", err);
+    }
+  }
   const module = await import("./pyodide.asm.mjs");
   if (module.default) return module.default;
   const source = await (await unpacked("pyodide.asm.mjs", "text/javascript")).text();
@@ -132,6 +144,23 @@ async function moduleFactory() {
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+/** Pyodide's factory from pyodide.asm.js, run as a classic script (it declares the global
+ * `_createPyodideModule`; `_dicehallAsmUrl` stands for the module's import.meta.url). */
+export function classicFactory(src = new URL("./pyodide.asm.js", import.meta.url).href) {
+  globalThis._dicehallAsmUrl = new URL("./pyodide.asm.mjs", import.meta.url).href;
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => {
+      const factory = globalThis._createPyodideModule;
+      if (typeof factory === "function") resolve(factory);
+      else reject(new Error("pyodide.asm.js: no factory in it"));
+    };
+    script.onerror = () => reject(new Error("pyodide.asm.js: not loaded"));
+    document.head.append(script);
+  });
 }
 
 function mark(name, value) {

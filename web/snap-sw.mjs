@@ -24,7 +24,7 @@ const GIVE_UP_MS = 4 * 60 * 1000;
 // The app's files from its service worker's cache (sw.js: "dicehall-<version>", the newest
 // first; its copies of the packed files are whole), else the network.
 const APP_CACHE_PREFIX = "dicehall-";
-const NEEDED = ["./pyodide.asm.wasm", "./pyodide.asm.mjs", "./python_stdlib.zip", "../app.zip"]
+const NEEDED = ["./pyodide.asm.wasm", "./pyodide.asm.js", "./python_stdlib.zip", "../app.zip"]
   .map((name) => new URL(name, import.meta.url).href);
 
 async function fromAppCache(url) {
@@ -42,18 +42,14 @@ self.fetch = async (input, init) => {
   return (await fromAppCache(url)) || networkFetch(input, init);
 };
 
-// Pyodide's module factory: a service worker may not import() a module, so pyodide.asm.mjs
-// (one function, as Emscripten writes it or as build.py rewrites it, and its default export;
-// import.meta only for its own URL) is evaluated as a function's body instead.
-const FACTORY_START = /^(?:async function _createPyodideModule\(|var _createPyodideModule\s*=)/;
+// Pyodide's module factory: a service worker may not import() a module, so pyodide.asm.js (the
+// same factory as a classic script, build.py classic_pyodide_script) is run as a function's body.
 async function pyodideFactory() {
-  const url = new URL("./pyodide.asm.mjs", import.meta.url).href;
-  const source = await (await unpacked("pyodide.asm.mjs", "text/javascript")).text();
-  const body = source.replace(/export\s+default\s+_createPyodideModule\s*;?\s*$/, "return _createPyodideModule;\n");
-  if (body === source || !FACTORY_START.test(source) || /\bimport\.meta\b(?!\.url)/.test(source)) {
-    throw new Error("pyodide.asm.mjs: not the module this worker knows how to load");
-  }
-  return new Function(body.replaceAll("import.meta.url", JSON.stringify(url)))();
+  const source = await (await unpacked("pyodide.asm.js", "text/javascript")).text();
+  globalThis._dicehallAsmUrl = new URL("./pyodide.asm.mjs", import.meta.url).href;
+  const factory = new Function(`${source}\nreturn _createPyodideModule;`)();
+  if (typeof factory !== "function") throw new Error("pyodide.asm.js: no factory in it");
+  return factory;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from dicehall_browser import open_app, saved_table, tap, tid, wait_ready
+from dicehall_browser import open_app, saved_table, tap, tid, wait_ready, wait_sw_controlled
 from pygame_core.table import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.boot_snapshot]
@@ -84,6 +84,7 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     assert entry["stored"] == 8 + -(-entry["blocks"] // 8) + entry["keptBytes"], entry
     said = []
     page.on("console", lambda message: said.append(message.text))
+    wait_sw_controlled(page)  # (the service worker's first install waits for the boot, then downloads)
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "snapshot"
@@ -96,9 +97,13 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     # served by the service worker from the start (workerStart): index.html's early reader
     # (boot-read.mjs, a worker) read the entry as the page opened, checked its digest and
     # unpacked it, so the page's thread did neither
-    if page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0"):
-        assert page.evaluate("performance.getEntriesByName('dh:early-snapshot').length") == 1
-        assert page.evaluate("document.documentElement.dataset.snapshotRead") == "early-reader"
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0")
+    assert page.evaluate("performance.getEntriesByName('dh:early-snapshot').length") == 1
+    assert page.evaluate("document.documentElement.dataset.snapshotRead") == "early-reader"
+    # Pyodide's factory ran from the classic script the worker keeps (with its full code cache:
+    # build.py classic_pyodide_script), not from the module
+    assert page.evaluate("typeof window._createPyodideModule") == "function"
+    assert not any("pyodide.asm.js not loaded" in text for text in said), said
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
     assert "dicehall boot (worker): snapshot" in said  # the AI worker restored it too (handed over)
     assert page.evaluate(KEYS_JS) == [key]  # restoring leaves the entry as it was

@@ -52,7 +52,7 @@ def test_dist_layout(dist_dir):
     files = dist_files(dist)
     for rel in ("index.html", "sw.js", "sw-register.js", "manifest.webmanifest", "pyscript.json",
                 "app.zip", "favicon.png", "icons/icon-192.png", "icons/icon-512.png",
-                "icons/icon-512-maskable.png", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
+                "icons/icon-512-maskable.png", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.js",
                 "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyodide/ai-worker.mjs",
                 "pyscript/core.js"):
         assert rel in files, rel
@@ -104,16 +104,19 @@ def test_sw_precache_lists_every_dist_file(dist_dir):
 
 def test_the_runtime_ships_packed_and_its_stubs_are_tiny(dist_dir):
     """A first visit downloads Pyodide's wasm and JavaScript gzip'd (3.5 and 0.26 MB instead of
-    9.6 and 1.25); their own names hold stubs (Pyodide fetches the wasm by name every boot).
+    9.6 and 1.25; the JavaScript also whole as a classic script, which only the service worker
+    downloads, after the boot); their own names hold stubs (Pyodide fetches the wasm by name every boot).
     The JavaScript is Pyodide's as build.py changes it (tests/test_build_pyodide.py)."""
     import build
 
     dist, _ = dist_dir
     root = Path(__file__).resolve().parents[2]
+    module = build.eager_pyodide_factory(build.yielding_receive_instance(
+        (root / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")))
+    # the same factory as a classic script, whole (only the service worker fetches it)
+    assert (dist / "pyodide" / build.ASM_SCRIPT).read_text(encoding="utf-8") == build.classic_pyodide_script(module)
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
-        whole = (root / "node_modules" / "pyodide" / name).read_bytes()
-        if name == "pyodide.asm.mjs":
-            whole = build.eager_pyodide_factory(build.yielding_receive_instance(whole.decode("utf-8"))).encode("utf-8")
+        whole = module.encode("utf-8") if name == "pyodide.asm.mjs" else (root / "node_modules" / "pyodide" / name).read_bytes()
         packed = (dist / "pyodide" / (name + ".gz")).read_bytes()
         assert gzip.decompress(packed) == whole and len(packed) < 0.4 * len(whole)
         assert (dist / "pyodide" / name).stat().st_size < 1024
