@@ -55,7 +55,11 @@ cat "$logs/pyodide.log"
 # test's time is a page waiting (taps at a person's pace, a computer's paced steps, a boot). A
 # test that asserts on time (marked `alone`) then runs while the other worker runs nothing
 # (tests/browser/dicehall_browser_share.py). One worker stays the default until two have been
-# timed, twice and without failures, on a quiet machine.
+# timed, twice and without failures, on a quiet machine. Tried on 2026-12-05: two quiet runs
+# passed (142 tests in 9 min 53 s and 9 min 30 s, against 13 min 43 s in one worker), then a
+# clean-clone CI run failed the three-phone room lobby test (test_room_lobby_ui: no enabled
+# Cephalopod place button on a player's phone for 30 s); the multi-phone room tests must hold
+# beside another worker (or run `alone`) first.
 workers="${DICEHALL_BROWSER_WORKERS:-1}"
 parallel=()
 if [ "$workers" != 1 ]; then
