@@ -72,7 +72,7 @@ export function useAppZip(pyodide, zip) {
 const UNPACKED_HEADER = "X-Dicehall-Unpacked";
 const STUB_MAX = 1024;
 
-export async function unpacked(name, type) {
+async function unpacked(name, type) {
   const whole = await fetch(new URL(`./${name}`, import.meta.url));
   if (whole.ok && (whole.headers.get(UNPACKED_HEADER) || Number(whole.headers.get("Content-Length")) > STUB_MAX)) {
     return whole;
@@ -126,7 +126,7 @@ export function compileWasm() {
 // functions as they ran: playable 50-130 ms later on an emulated phone, medians of three
 // paired runs). Elsewhere the module is imported (workers get a code cache for a module they
 // import()); its stub says null, then it is imported from its .gz. (A service worker may not
-// import() at all: snap-sw.mjs passes a factory of its own.)
+// import() at all: snap-sw.mjs passes scriptFactory.)
 async function moduleFactory() {
   if (ON_MAIN_THREAD && navigator.serviceWorker && navigator.serviceWorker.controller) {
     try {
@@ -146,13 +146,17 @@ async function moduleFactory() {
   }
 }
 
-/** Pyodide's factory from pyodide.asm.js, run as a classic script (it declares the global
- * `_createPyodideModule`; `_dicehallAsmUrl` stands for the module's import.meta.url). */
-export function classicFactory(src = new URL("./pyodide.asm.js", import.meta.url).href) {
-  globalThis._dicehallAsmUrl = new URL("./pyodide.asm.mjs", import.meta.url).href;
+// pyodide.asm.js declares `_createPyodideModule` and reads `_dicehallAsmUrl` for the module's
+// import.meta.url (build.py classic_pyodide_script). On the page it runs as a classic script;
+// where no script element is (snap-sw.mjs), as a function's body (scriptFactory).
+const ASM_SCRIPT_URL = new URL("./pyodide.asm.js", import.meta.url).href;
+const asmUrlIsTheModules = () => { globalThis._dicehallAsmUrl = new URL("./pyodide.asm.mjs", import.meta.url).href; };
+
+function classicFactory() {
+  asmUrlIsTheModules();
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
-    script.src = src;
+    script.src = ASM_SCRIPT_URL;
     script.onload = () => {
       const factory = globalThis._createPyodideModule;
       if (typeof factory === "function") resolve(factory);
@@ -161,6 +165,16 @@ export function classicFactory(src = new URL("./pyodide.asm.js", import.meta.url
     script.onerror = () => reject(new Error("pyodide.asm.js: not loaded"));
     document.head.append(script);
   });
+}
+
+/** Pyodide's factory from pyodide.asm.js run as a function's body (a service worker may not
+ * import() a module). */
+export async function scriptFactory() {
+  const source = await (await unpacked("pyodide.asm.js", "text/javascript")).text();
+  asmUrlIsTheModules();
+  const factory = new Function(`${source}\nreturn _createPyodideModule;`)();
+  if (typeof factory !== "function") throw new Error("pyodide.asm.js: no factory in it");
+  return factory;
 }
 
 function mark(name, value) {

@@ -13,7 +13,7 @@
  * An install Chromium would stop (an event over five minutes) gives up before: the next visit
  * without a snapshot registers it again.
  */
-import { KEY, unpacked } from "./snap-loader.mjs";
+import { KEY, scriptFactory } from "./snap-loader.mjs";
 import { CACHE_NAME } from "./snap-pack.mjs";
 import { makeSnapshot } from "./snap-make.mjs";
 
@@ -42,16 +42,6 @@ self.fetch = async (input, init) => {
   return (await fromAppCache(url)) || networkFetch(input, init);
 };
 
-// Pyodide's module factory: a service worker may not import() a module, so pyodide.asm.js (the
-// same factory as a classic script, build.py classic_pyodide_script) is run as a function's body.
-async function pyodideFactory() {
-  const source = await (await unpacked("pyodide.asm.js", "text/javascript")).text();
-  globalThis._dicehallAsmUrl = new URL("./pyodide.asm.mjs", import.meta.url).href;
-  const factory = new Function(`${source}\nreturn _createPyodideModule;`)();
-  if (typeof factory !== "function") throw new Error("pyodide.asm.js: no factory in it");
-  return factory;
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function stored() {
@@ -76,7 +66,8 @@ async function makeUnlessStored() {
     if (!(await pagesOpen()) && (waited > FILES_WAIT_MS || (await filesCached()))) break;
     await sleep(STEP_MS);
   }
-  await makeSnapshot(KEY, { factory: pyodideFactory });
+  // (a service worker may not import() Pyodide's module: its classic script, as a function's body)
+  await makeSnapshot(KEY, { factory: scriptFactory });
   console.info("dicehall: boot snapshot made by the service worker");
 }
 
