@@ -97,6 +97,7 @@ def test_the_host_phone_vanishes_the_next_in_line_hosts_on_its_screen_and_the_ot
         assert heir is not None and bo.rooms.guesting is None and heir.status == "open"
         assert heir.room.table.record.moves == before and bo.play.table is heir.room.table
         assert ROOM_KEY in bo.storage and GUEST_KEY not in bo.storage
+        assert bo.page.leave_warned  # hosting a game in progress: warned at once, not a tick later
         assert "The host was gone: you host the table now." in bo.page.spoken
         unchecked = "The dice thrown before the host changed cannot be checked: the old host never revealed its secret."
         assert unchecked in bo.page.spoken

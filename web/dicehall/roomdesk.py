@@ -156,6 +156,7 @@ class RoomDesk:
         self.book.remember_host(room, self.listed)
         self._update_listing()
         self._start_ticker()
+        roomback.guard(self)  # at once, not on the next tick: an heir's computer seats may end the game first
 
     def can_list(self) -> bool:
         """The hosted room could be listed in Open rooms (it has a meeting server of the app's own)."""
