@@ -5,7 +5,7 @@ of its three linking steps, when the module's settings carry `dicehallYield`
 declared as a parenthesized function expression, which V8 compiles eagerly with the module
 (`build.eager_pyodide_factory`). Checked on the pinned npm pyodide: the changed module boots
 under Node and yields exactly there; without the setting it boots as before; a Pyodide that
-reads otherwise is refused."""
+reads otherwise is refused. And snap-loader.mjs's lazy answer to Pyodide's own fetch of the wasm."""
 
 from __future__ import annotations
 
@@ -102,3 +102,41 @@ def test_the_classic_script_is_the_module_without_its_export_and_another_is_refu
         build.classic_pyodide_script(module + "export const more = 1;\n")
     with pytest.raises(SystemExit):
         build.classic_pyodide_script(module.replace("import.meta.url", "import.meta.resolve('x')", 1))
+
+
+LAZY_WASM_CHECK = """
+import { lazyWasmFetch } from "./snap-loader.mjs";
+const calls = [];
+const base = async (input) => { calls.push(String(input)); return new Response(new Uint8Array([0, 97, 115, 109])); };
+globalThis.fetch = base;
+const lazy = lazyWasmFetch();
+const wasm = await fetch("http://app/pyodide/pyodide.asm.wasm");
+await fetch("http://app/app.zip");
+const unread = calls.slice();
+const bytes = Array.from(new Uint8Array(await wasm.arrayBuffer()));
+const read = calls.slice();
+lazy.end();
+await fetch("http://app/pyodide/pyodide.asm.wasm");
+console.log(JSON.stringify({unread, bytes, read, after: calls.length, restored: globalThis.fetch === base,
+                            type: wasm.headers.get("Content-Type")}));
+"""
+
+
+def test_pyodides_own_fetch_of_the_wasm_reads_the_file_only_if_its_body_is_read(tmp_path: Path):
+    """web/snap-loader.mjs lazyWasmFetch (moduleOptions: the module always comes compiled, so the
+    fetch Pyodide makes while preparing its settings is answered lazily): until `end()`, a fetch of
+    pyodide.asm.wasm reaches the network only when its body is read, and then gives the file's
+    bytes; other files are fetched as ever; `end()` puts the page's fetch back."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    for name in ("snap-loader.mjs", "snap-pack.mjs"):
+        shutil.copy(build.ROOT / "web" / name, tmp_path / name)
+    shutil.copy(PYODIDE / "pyodide.mjs", tmp_path / "pyodide.mjs")
+    (tmp_path / "check.mjs").write_text(LAZY_WASM_CHECK, encoding="utf-8")
+    done = subprocess.run([node, str(tmp_path / "check.mjs")], capture_output=True, text=True, timeout=60, check=True)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["unread"] == ["http://app/app.zip"], result
+    assert result["bytes"] == [0, 97, 115, 109] and result["type"] == "application/wasm", result
+    assert result["read"] == ["http://app/app.zip", "http://app/pyodide/pyodide.asm.wasm"], result
+    assert result["after"] == 3 and result["restored"] is True, result

@@ -258,6 +258,40 @@ function streamsInTaskOfTheirOwn(module) {
   };
 }
 
+// Pyodide fetches pyodide.asm.wasm as it prepares its settings, to instantiate from, although
+// the module always comes compiled here (see moduleOptions): on a visit the service worker
+// serves, that was 9.6 MB read out of its cache beside the restore (its response ended ~0.12 s
+// after it began, on a desktop). Until the settings are made, a fetch of that file is answered
+// with a response whose body is fetched only when read (by the instantiation's fallback: any
+// call the hook below does not recognise).
+export function lazyWasmFetch() {
+  const base = globalThis.fetch;
+  if (typeof base !== "function" || typeof ReadableStream !== "function") return { end() {} };
+  let ended = false;
+  const lazy = function (input, init) {
+    const url = String((input && input.url) || input);
+    if (ended || !url.endsWith("/pyodide.asm.wasm")) return base.apply(this, arguments);
+    let reader = null;
+    const body = new ReadableStream({
+      async pull(controller) {
+        reader = reader || (await base(input, init)).body.getReader();
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) { return reader && reader.cancel(reason); },
+    }, { highWaterMark: 0 });
+    return Promise.resolve(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+  };
+  globalThis.fetch = lazy;
+  return {
+    end() {
+      ended = true;
+      if (globalThis.fetch === lazy) globalThis.fetch = base;
+    },
+  };
+}
+
 // Pyodide's options with its module created here: `wasm`, a compiled module (or a promise of one)
 // from elsewhere, is used instead of compiling pyodide.asm.wasm again (else it is compiled here,
 // see compileWasm); `factory` gives Pyodide's module factory (else moduleFactory); `grow` bytes of memory are
@@ -272,9 +306,11 @@ function streamsInTaskOfTheirOwn(module) {
 export function moduleOptions(options, { wasm, grow, filled, snapshot, factory = moduleFactory } = {}) {
   wasm = Promise.resolve(wasm || compileWasm());
   wasm.catch(() => {}); // reported where it is awaited
+  const fetchedLazily = lazyWasmFetch();
   return {
     ...options,
     createPyodideModule: async (settings) => {
+      fetchedLazily.end(); // (Pyodide has asked for the file by now: its settings hold the answer)
       const createPyodideModule = await factory();
       if (ON_MAIN_THREAD) {
         await nextTask();

@@ -104,6 +104,9 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     # build.py classic_pyodide_script), not from the module
     assert page.evaluate("typeof window._createPyodideModule") == "function"
     assert not any("pyodide.asm.js not loaded" in text for text in said), said
+    # the wasm came compiled from the early reader: the page read none of it (Pyodide's own fetch
+    # of the file is answered lazily, snap-loader.mjs lazyWasmFetch)
+    assert page.evaluate("performance.getEntriesByType('resource').filter(e => e.name.endsWith('/pyodide.asm.wasm')).length") == 0
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
     assert "dicehall boot (worker): snapshot" in said  # the AI worker restored it too (handed over)
     assert page.evaluate(KEYS_JS) == [key]  # restoring leaves the entry as it was
