@@ -303,6 +303,55 @@ def yielding_receive_instance(source: str) -> str:
     return source.replace(RECEIVE_INSTANCE, split)
 
 
+# Emscripten's file system (the same file) learns whether a directory entry exists by looking it
+# up and catching the error: mayCreate (before every file or directory is made) and mkdirTree (on
+# each existing directory of the path). Chromium captures the stack of each thrown error with
+# lines and columns (for the console, were it uncaught), and while the module is created that
+# stack holds the factory itself: V8 then worked out the source positions of its whole 1.2 MB
+# (~0.15 s of one task on an emulated phone's return visit; with V8's source positions made eagerly,
+# by a flag, that task was gone). Where the directory is the in-memory file system's, whose
+# entries are all in FS.nameTable, both look there first and throw nothing; anything else goes
+# as before. A Pyodide whose file system reads otherwise is refused.
+FS_START = "var FS={root:null,"
+FS_HAS_ENTRY = ('function dicehallHasEntry(parent,name){for(var node=FS.nameTable[FS.hashName(parent.id,name)];node;'
+                'node=node.name_next){if(node.parent.id===parent.id&&node.name===name)return true}return false}')
+MAY_CREATE = 'mayCreate(dir,name){if(!FS.isDir(dir.mode)){return 54}try{var node=FS.lookupNode(dir,name);return 20}catch(e){}'
+MAY_CREATE_AT_ONCE = ('mayCreate(dir,name){if(!FS.isDir(dir.mode)){return 54}if(dir.node_ops.lookup===MEMFS.node_ops.lookup&&'
+                      '!FS.mayLookup(dir)&&!dicehallHasEntry(dir,name)){return FS.nodePermissions(dir,"wx")}'
+                      'try{var node=FS.lookupNode(dir,name);return 20}catch(e){}')
+MKDIR_TREE_STEP = 'try{FS.mkdir(d,mode)}catch(e){if(e.errno!=20)throw e}'
+MKDIR_TREE_STEP_AT_ONCE = ('var dicehallParent=FS.lookupPath(d,{parent:true}).node;if(!(dicehallParent.node_ops.lookup==='
+                           'MEMFS.node_ops.lookup&&dicehallHasEntry(dicehallParent,PATH.basename(d))))' + MKDIR_TREE_STEP)
+
+
+# Pyodide's JavaScript (the same file) creates, as the module is made, a shared one-page wasm
+# memory for its synchronous sleep (Atomics.wait, which a page's thread may not even use). On a
+# page that is not cross-origin isolated Chromium reports that shared memory as an issue, with
+# the stack where it was made, lines and columns: V8 then worked out the source positions of the
+# whole 1.2 MB factory, ~0.1 s of the module's creation on an emulated phone's return visit
+# (traced). It is made on the sleep's first use instead.
+SYNC_SLEEP = ('var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);'
+              'function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}a(so,"syncSleep");')
+SYNC_SLEEP_LAZY = ('var io;function so(t){try{return io??=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,'
+                   'maximum:1}).buffer),Atomics.wait(io,0,0,t),!0}catch{return!1}}a(so,"syncSleep");')
+
+
+def module_creation_without_stacks(source: str) -> str:
+    """pyodide.asm.mjs whose creation captures no stack with the factory in it: its file system
+    looks in FS.nameTable before it looks up and catches (see FS_HAS_ENTRY), and its shared memory
+    for a synchronous sleep is made on first use (SYNC_SLEEP)."""
+    if source.count(FS_START) != 1 or source.count(MAY_CREATE) != 1 or source.count(MKDIR_TREE_STEP) != 1 \
+            or "lookup(parent,name){if(!MEMFS.doesNotExistError)" not in source \
+            or "lookup:MEMFS.node_ops.lookup," not in source:
+        raise SystemExit("build.py: pyodide.asm.mjs's file system no longer reads as expected")
+    if source.count(SYNC_SLEEP) != 1 or source.count("shared:!0") != 1:
+        raise SystemExit("build.py: pyodide.asm.mjs's synchronous sleep no longer reads as expected")
+    return (source.replace(FS_START, FS_HAS_ENTRY + FS_START)
+            .replace(MAY_CREATE, MAY_CREATE_AT_ONCE)
+            .replace(MKDIR_TREE_STEP, MKDIR_TREE_STEP_AT_ONCE)
+            .replace(SYNC_SLEEP, SYNC_SLEEP_LAZY))
+
+
 # The same file's factory, `async function _createPyodideModule(…){…}` (the whole 1.2 MB file), is
 # compiled by V8 on its first call, on the page's thread: ~0.2 s of one task at CPU x4 on a return
 # visit. Declared as a parenthesized function expression instead, V8 compiles it eagerly with the
@@ -319,6 +368,11 @@ def eager_pyodide_factory(source: str) -> str:
         raise SystemExit("build.py: pyodide.asm.mjs's factory no longer reads as expected")
     return ("var _createPyodideModule=(" + body[:-len(FACTORY_END)] + "return moduleRtn});"
             "export default _createPyodideModule;\n")
+
+
+def pyodide_module(source: str) -> str:
+    """pyodide.asm.mjs as the app ships it (and pyodide.asm.js, classic_pyodide_script of it)."""
+    return eager_pyodide_factory(yielding_receive_instance(module_creation_without_stacks(source)))
 
 
 # The module's `import.meta.url` (Emscripten's own URL, a base for a file it would locate without
@@ -596,7 +650,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
             data = trimmed_stdlib(data)
         shipped = {name: data}
         if name == "pyodide.asm.mjs":
-            module = eager_pyodide_factory(yielding_receive_instance(data.decode("utf-8")))
+            module = pyodide_module(data.decode("utf-8"))
             shipped = {name: module.encode("utf-8"), ASM_SCRIPT: classic_pyodide_script(module).encode("utf-8")}
         for name, data in shipped.items():
             if name in PACKED_FILES:

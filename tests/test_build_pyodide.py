@@ -40,7 +40,26 @@ const pyodide = await loadPyodide({
     return create(settings);
   },
 });
-console.log(JSON.stringify({ steps: steps.length, sum: pyodide.runPython("sum(range(10))") }));
+// The file system as build.py leaves it (module_creation_without_stacks): a directory made twice, a
+// tree over existing directories, an entry that exists refused, a new one made.
+const FS = pyodide.FS;
+FS.mkdirTree("/a/b/c");
+FS.mkdirTree("/a/b/c");
+FS.mkdirTree("/home/pyodide/d");
+let again = null;
+try { FS.mkdir("/a/b"); } catch (err) { again = err.errno; }
+FS.writeFile("/a/b/c/f", "x");
+const files = pyodide.runPython(`
+import os
+try:
+    os.mkdir("/a/b/c")
+    made = "made"
+except FileExistsError:
+    made = "exists"
+open("/a/b/c/g", "w").write("y")
+[made, sorted(os.listdir("/a/b/c")), os.path.isdir("/home/pyodide/d")]
+`).toJs();
+console.log(JSON.stringify({ steps: steps.length, sum: pyodide.runPython("sum(range(10))"), again, files }));
 """
 
 
@@ -50,7 +69,7 @@ def split_pyodide(tmp_path_factory) -> Path:
     for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         shutil.copy(PYODIDE / name, folder / name)
     source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    module = build.eager_pyodide_factory(build.yielding_receive_instance(source))
+    module = build.pyodide_module(source)
     (folder / "pyodide.asm.mjs").write_text(module, encoding="utf-8")
     (folder / "pyodide.asm.js").write_text(build.classic_pyodide_script(module), encoding="utf-8")
     (folder / "boot.mjs").write_text(BOOT, encoding="utf-8")
@@ -63,11 +82,30 @@ def boot(folder: Path, mode: str, factory: str = "module") -> dict:
 
 
 def test_the_split_receive_instance_boots_with_a_task_before_each_linking_step(split_pyodide: Path):
-    assert boot(split_pyodide, "yield") == {"steps": 3, "sum": 45}
+    assert boot(split_pyodide, "yield") == {"steps": 3, "sum": 45, **FILES_AS_EVER}
 
 
 def test_without_the_setting_it_boots_as_before(split_pyodide: Path):
-    assert boot(split_pyodide, "plain") == {"steps": 0, "sum": 45}
+    assert boot(split_pyodide, "plain") == {"steps": 0, "sum": 45, **FILES_AS_EVER}
+
+
+# What the file system does in each boot above (BOOT): EEXIST (20) for a directory that exists.
+FILES_AS_EVER = {"again": 20, "files": ["exists", ["f", "g"], True]}
+
+
+def test_the_module_is_created_without_a_stack_and_another_file_system_or_sleep_is_refused():
+    """build.module_creation_without_stacks: the file system looks in its name table before it
+    looks up and catches (the boots above check that it works as ever), and the shared memory
+    of the synchronous sleep is made on its first use; a Pyodide that reads otherwise is refused."""
+    source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    changed = build.module_creation_without_stacks(source)
+    assert changed.count("dicehallHasEntry(") == 3 and changed.count(build.SYNC_SLEEP_LAZY) == 1
+    assert build.SYNC_SLEEP not in changed and changed.count("shared:!0") == 1
+    for altered in (source.replace(build.MAY_CREATE, build.MAY_CREATE.replace("return 20", "return 21")),
+                    source.replace(build.MKDIR_TREE_STEP, build.MKDIR_TREE_STEP.replace("!=20", "!==20")),
+                    source.replace(build.SYNC_SLEEP, build.SYNC_SLEEP.replace("maximum:1", "maximum:2"))):
+        with pytest.raises(SystemExit):
+            build.module_creation_without_stacks(altered)
 
 
 def test_the_build_splits_the_shipped_module_once_and_refuses_another():
@@ -89,7 +127,7 @@ def test_the_factory_is_a_parenthesized_expression_and_another_is_refused():
 
 
 def test_the_classic_script_boots_and_yields_as_the_module_does(split_pyodide: Path):
-    assert boot(split_pyodide, "yield", "classic") == {"steps": 3, "sum": 45}
+    assert boot(split_pyodide, "yield", "classic") == {"steps": 3, "sum": 45, **FILES_AS_EVER}
 
 
 def test_the_classic_script_is_the_module_without_its_export_and_another_is_refused():

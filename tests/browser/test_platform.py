@@ -111,8 +111,7 @@ def test_the_runtime_ships_packed_and_its_stubs_are_tiny(dist_dir):
 
     dist, _ = dist_dir
     root = Path(__file__).resolve().parents[2]
-    module = build.eager_pyodide_factory(build.yielding_receive_instance(
-        (root / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")))
+    module = build.pyodide_module((root / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8"))
     # the same factory as a classic script, whole (only the service worker fetches it)
     assert (dist / "pyodide" / build.ASM_SCRIPT).read_text(encoding="utf-8") == build.classic_pyodide_script(module)
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
