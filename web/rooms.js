@@ -187,7 +187,8 @@
       entry.timer = setTimeout(() => { if (!entry.open) dropConn(connId); }, PENDING_MS);
       conns.set(connId, entry);
       conn.on("open", () => {
-        if (conns.get(connId) !== entry) return;
+        // (once: PeerJS told one connection's "open" twice, 0.1 ms apart, in a CI run)
+        if (conns.get(connId) !== entry || entry.open) return;
         entry.open = true;
         clearTimeout(entry.timer);
         emit("connect", connId, null);
