@@ -326,10 +326,9 @@ MKDIR_TREE_STEP_AT_ONCE = ('var dicehallParent=FS.lookupPath(d,{parent:true}).no
 
 # Pyodide's JavaScript (the same file) creates, as the module is made, a shared one-page wasm
 # memory for its synchronous sleep (Atomics.wait, which a page's thread may not even use). On a
-# page that is not cross-origin isolated Chromium reports that shared memory as an issue, with
-# the stack where it was made, lines and columns: V8 then worked out the source positions of the
-# whole 1.2 MB factory, ~0.1 s of the module's creation on an emulated phone's return visit
-# (traced). It is made on the sleep's first use instead.
+# page that is not cross-origin isolated Chromium reports that memory as an issue with the stack
+# where it was made: the same cost as a thrown error above (~0.1 s, traced). It is made on the
+# sleep's first use instead.
 SYNC_SLEEP = ('var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);'
               'function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}a(so,"syncSleep");')
 SYNC_SLEEP_LAZY = ('var io;function so(t){try{return io??=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,'

@@ -115,9 +115,11 @@ function counted(file, total) {
   });
 }
 
+const WASM_NAME = "pyodide.asm.wasm"; // (Pyodide fetches it by this name too: lazyWasmFetch)
+
 /** Pyodide's wasm, compiled (streaming) from wherever it is whole. */
 export function compileWasm() {
-  return WebAssembly.compileStreaming(unpacked("pyodide.asm.wasm", "application/wasm"));
+  return WebAssembly.compileStreaming(unpacked(WASM_NAME, "application/wasm"));
 }
 
 // Pyodide's module factory. On a page the service worker serves, from pyodide.asm.js, the same
@@ -270,7 +272,7 @@ export function lazyWasmFetch() {
   let ended = false;
   const lazy = function (input, init) {
     const url = String((input && input.url) || input);
-    if (ended || !url.endsWith("/pyodide.asm.wasm")) return base.apply(this, arguments);
+    if (ended || !url.endsWith(`/${WASM_NAME}`)) return base.apply(this, arguments);
     let reader = null;
     const body = new ReadableStream({
       async pull(controller) {
