@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 import zipfile
 
 import build
@@ -56,3 +59,19 @@ def test_the_built_maker_carries_the_apps_list(tmp_path):
     assert listed == build.pre_import_modules((tmp_path / "dist" / "app.zip").read_bytes())
     assert "pygame_core.games.penta.rules" in listed and "dicehall.shell" in listed
     assert "dicehall.browser" not in listed and "dicehall.jsrooms" not in listed
+    # The maker's Python, run here on the built app.zip as the maker runs it: every listed module
+    # imported, the games discovered with their fixed tables made, everything frozen for the
+    # cyclic collector (a restored page's collections skip the snapshot's objects).
+    code = re.search(r"const PRE_IMPORT = `(.*?)`;", maker, re.S).group(1)
+    code = code.replace("${JSON.stringify(PRE_IMPORTED)}", json.dumps(listed))
+    probe = (f"import sys\nsys.path.insert(0, {str(tmp_path / 'dist' / 'app.zip')!r})\n{code}\n"
+             "import gc, json\nfrom pygame_core import registry\n"
+             "from pygame_core.games.cephalopod import core\n"
+             "print(json.dumps([sorted(registry._ENTRIES), sorted(core._GEOMETRIES), gc.get_freeze_count() > 0,"
+             f" all(name in sys.modules for name in {listed!r})]))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": ""})
+    assert done.returncode == 0, done.stderr
+    games, sizes, frozen, imported = json.loads(done.stdout.strip().splitlines()[-1])
+    assert games == sorted(build.game_packages([build.ROOT], build.ROOT / "web")) and sizes == [5]
+    assert frozen and imported

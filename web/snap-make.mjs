@@ -29,6 +29,16 @@ def _dicehall_pre_import(names):
             importlib.import_module(name)
         except Exception:
             sys.modules.pop(name, None)
+    # The games discovered and each one's fixed tables made (pygame_core.registry.warm).
+    try:
+        importlib.import_module("pygame_core.registry").warm()
+    except Exception:
+        pass
+    # Every object alive now is kept out of the cyclic collector's passes: a restored
+    # interpreter's collections then walk only what the page made after the restore.
+    import gc
+    gc.collect()
+    gc.freeze()
 _dicehall_pre_import(${JSON.stringify(PRE_IMPORTED)})
 del _dicehall_pre_import
 `;
