@@ -335,6 +335,55 @@ SYNC_SLEEP_LAZY = ('var io;function so(t){try{return io??=new Int32Array(new Web
                    'maximum:1}).buffer),Atomics.wait(io,0,0,t),!0}catch{return!1}}a(so,"syncSleep");')
 
 
+# Emscripten's dynamic linking (the same file) puts every JavaScript function the wasm takes the
+# address of into the function table, one at a time (reportUndefinedSymbols -> addFunction): the
+# table refuses a JavaScript function (a TypeError), so each one gets a module of its own made,
+# compiled and instantiated (convertJsFunctionToWasm) to wrap it. That was 261 compiles and
+# instantiations on every boot, ~0.1 s of the page's thread on an emulated phone's return visit
+# (traced: wasm.SyncCompile 38 ms, wasm.SyncInstantiate 67 ms). They are made in one module
+# instead, its imports those functions and its exports their wrappers, before that loop, which
+# then takes each function's wrapper from it: the same wrappers into the same table slots in the
+# same order (a snapshot's function pointers are slots). If that module cannot be made, each is
+# wrapped as before.
+REPORT_UNDEFINED = "var reportUndefinedSymbols=()=>{"
+CONVERT_JS_FUNCTION = "var convertJsFunctionToWasm=(func,sig)=>{"
+WRAP_AT_ONCE = (
+    "var dicehallWrapped=null;"
+    "var dicehallWrapAll=()=>{try{var funcs=[],seen=new Set;"
+    "for(var[symName,entry]of Object.entries(GOT)){if(entry.value!=-1)continue;"
+    "var value=resolveGlobalSymbol(symName,true).sym;"
+    "if(typeof value!='function'||typeof value.sig!='string'||seen.has(value)||getFunctionAddress(value)"
+    "||/\\[native code\\]\\s*\\}$/.test(Function.prototype.toString.call(value)))continue;"
+    "seen.add(value);funcs.push(value)}"
+    "if(funcs.length<2)return null;"
+    "var leb=n=>{var out=[];do{var b=n&127;n>>>=7;out.push(n?b|128:b)}while(n);return out};"
+    "var name=text=>[...leb(text.length),...Array.from(text,c=>c.charCodeAt(0))];"
+    "var section=(id,body)=>[id,...leb(body.length),...body];"
+    "var types=[],typeOf=new Map,imports=[],exports=[],env={};"
+    "funcs.forEach((f,i)=>{var t=typeOf.get(f.sig);if(t===undefined){typeOf.set(f.sig,t=typeOf.size);"
+    "types.push(96,...generateTypePack(f.sig.slice(1)),...generateTypePack(f.sig[0]==='v'?'':f.sig[0]))}"
+    "imports.push(...name('e'),...name(''+i),0,...leb(t));exports.push(...name(''+i),0,...leb(i));env[i]=f});"
+    "var bytes=Uint8Array.from([0,97,115,109,1,0,0,0,...section(1,[...leb(typeOf.size),...types]),"
+    "...section(2,[...leb(funcs.length),...imports]),...section(7,[...leb(funcs.length),...exports])]);"
+    "var wrappers=new WebAssembly.Instance(new WebAssembly.Module(bytes),{e:env}).exports;"
+    "return new Map(funcs.map((f,i)=>[f,wrappers[i]]))}catch(e){return null}};"
+    "var reportUndefinedSymbols=()=>{dicehallWrapped=dicehallWrapAll();"
+    "try{dicehallReportUndefinedSymbols()}finally{dicehallWrapped=null}};"
+)
+CONVERT_FROM_WRAPPED = CONVERT_JS_FUNCTION + "if(dicehallWrapped&&dicehallWrapped.has(func))return dicehallWrapped.get(func);"
+
+
+def js_wrappers_at_once(source: str) -> str:
+    """pyodide.asm.mjs whose linking wraps the JavaScript functions it puts in the table in one
+    module (see REPORT_UNDEFINED)."""
+    if source.count(REPORT_UNDEFINED) != 1 or source.count(CONVERT_JS_FUNCTION) != 1 \
+            or "entry.value=addFunction(value,value.sig)" not in source \
+            or "var generateTypePack=types=>" not in source or "var resolveGlobalSymbol=(symName," not in source:
+        raise SystemExit("build.py: pyodide.asm.mjs's linking no longer reads as expected")
+    return (source.replace(REPORT_UNDEFINED, WRAP_AT_ONCE + "var dicehallReportUndefinedSymbols=()=>{")
+            .replace(CONVERT_JS_FUNCTION, CONVERT_FROM_WRAPPED))
+
+
 def module_creation_without_stacks(source: str) -> str:
     """pyodide.asm.mjs whose creation captures no stack with the factory in it: its file system
     looks in FS.nameTable before it looks up and catches (see FS_HAS_ENTRY), and its shared memory
@@ -371,7 +420,7 @@ def eager_pyodide_factory(source: str) -> str:
 
 def pyodide_module(source: str) -> str:
     """pyodide.asm.mjs as the app ships it (and pyodide.asm.js, classic_pyodide_script of it)."""
-    return eager_pyodide_factory(yielding_receive_instance(module_creation_without_stacks(source)))
+    return eager_pyodide_factory(yielding_receive_instance(js_wrappers_at_once(module_creation_without_stacks(source))))
 
 
 # The module's `import.meta.url` (Emscripten's own URL, a base for a file it would locate without

@@ -33,6 +33,11 @@ const create = process.argv[3] === "classic"
   : module;
 const given = process.argv[2] === "yield";
 const steps = [];
+// The wasm modules made while it boots (Emscripten wraps JavaScript functions for the table in
+// modules it makes itself: build.py js_wrappers_at_once makes one for all of them).
+let made = 0;
+const Made = WebAssembly.Module;
+WebAssembly.Module = new Proxy(Made, { construct(target, args) { made += 1; return Reflect.construct(target, args); } });
 const pyodide = await loadPyodide({
   indexURL: new URL("./", import.meta.url).pathname,
   createPyodideModule: (settings) => {
@@ -59,21 +64,42 @@ except FileExistsError:
 open("/a/b/c/g", "w").write("y")
 [made, sorted(os.listdir("/a/b/c")), os.path.isdir("/home/pyodide/d")]
 `).toJs();
-console.log(JSON.stringify({ steps: steps.length, sum: pyodide.runPython("sum(range(10))"), again, files }));
+WebAssembly.Module = Made;
+// The table as the linking left it: its length, and which slots hold a function at all (the same
+// slots in Pyodide's own module: a snapshot's function pointers are slots).
+const table = pyodide._module.wasmTable;
+const filled = [];
+for (let i = 0; i < table.length; i++) if (table.get(i)) filled.push(i);
+// A JavaScript function called through the table from the wasm: Python's time comes from
+// Emscripten's JavaScript clock, through its library functions.
+const clock = pyodide.runPython("type(__import__('time').time()).__name__ if __import__('time').time() > 1.6e9 else None");
+console.log(JSON.stringify({ steps: steps.length, sum: pyodide.runPython("sum(range(10))"), again, files,
+                             made, table: [table.length, filled.length, filled.reduce((a, b) => (a * 31 + b) % 1000000007, 7)], clock }));
 """
+
+
+def pyodide_folder(folder: Path, module: str) -> Path:
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy(PYODIDE / name, folder / name)
+    (folder / "pyodide.asm.mjs").write_text(module, encoding="utf-8")
+    (folder / "boot.mjs").write_text(BOOT, encoding="utf-8")
+    return folder
 
 
 @pytest.fixture(scope="module")
 def split_pyodide(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("pyodide")
-    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
-        shutil.copy(PYODIDE / name, folder / name)
-    source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    module = build.pyodide_module(source)
-    (folder / "pyodide.asm.mjs").write_text(module, encoding="utf-8")
+    module = build.pyodide_module((PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8"))
+    folder = pyodide_folder(tmp_path_factory.mktemp("pyodide"), module)
     (folder / "pyodide.asm.js").write_text(build.classic_pyodide_script(module), encoding="utf-8")
-    (folder / "boot.mjs").write_text(BOOT, encoding="utf-8")
     return folder
+
+
+@pytest.fixture(scope="module")
+def own_boot(tmp_path_factory) -> dict:
+    """Pyodide's own module booted by the same script: what the build's must do alike."""
+    own = boot(pyodide_folder(tmp_path_factory.mktemp("own"), (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")), "plain")
+    assert own["made"] > 200  # (one module per JavaScript function in the table: what js_wrappers_at_once saves)
+    return own
 
 
 def boot(folder: Path, mode: str, factory: str = "module") -> dict:
@@ -81,16 +107,33 @@ def boot(folder: Path, mode: str, factory: str = "module") -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_the_split_receive_instance_boots_with_a_task_before_each_linking_step(split_pyodide: Path):
-    assert boot(split_pyodide, "yield") == {"steps": 3, "sum": 45, **FILES_AS_EVER}
+def as_ever(own: dict, steps: int) -> dict:
+    """A boot of the build's module: `steps` tasks yielded, the file system as ever, the same
+    function table as Pyodide's own module made, its JavaScript functions wrapped by one module
+    (plus the two Pyodide itself makes later)."""
+    return {"steps": steps, "sum": 45, **FILES_AS_EVER, "made": 3, "table": own["table"], "clock": "float"}
 
 
-def test_without_the_setting_it_boots_as_before(split_pyodide: Path):
-    assert boot(split_pyodide, "plain") == {"steps": 0, "sum": 45, **FILES_AS_EVER}
+def test_the_split_receive_instance_boots_with_a_task_before_each_linking_step(split_pyodide: Path, own_boot: dict):
+    assert boot(split_pyodide, "yield") == as_ever(own_boot, 3)
+
+
+def test_without_the_setting_it_boots_as_before(split_pyodide: Path, own_boot: dict):
+    assert boot(split_pyodide, "plain") == as_ever(own_boot, 0)
 
 
 # What the file system does in each boot above (BOOT): EEXIST (20) for a directory that exists.
 FILES_AS_EVER = {"again": 20, "files": ["exists", ["f", "g"], True]}
+
+
+def test_the_linking_wraps_javascript_functions_in_one_module_and_another_linking_is_refused():
+    source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    changed = build.js_wrappers_at_once(source)
+    assert changed.count("dicehallWrapAll()") == 1 and changed.count(build.CONVERT_FROM_WRAPPED) == 1
+    for altered in (source.replace(build.REPORT_UNDEFINED, "var reportUndefinedSymbols=function(){"),
+                    source.replace("entry.value=addFunction(value,value.sig)", "entry.value=addFunction(value)")):
+        with pytest.raises(SystemExit):
+            build.js_wrappers_at_once(altered)
 
 
 def test_the_module_is_created_without_a_stack_and_another_file_system_or_sleep_is_refused():
@@ -126,8 +169,8 @@ def test_the_factory_is_a_parenthesized_expression_and_another_is_refused():
         build.eager_pyodide_factory(source + "export const more = 1;\n")
 
 
-def test_the_classic_script_boots_and_yields_as_the_module_does(split_pyodide: Path):
-    assert boot(split_pyodide, "yield", "classic") == {"steps": 3, "sum": 45, **FILES_AS_EVER}
+def test_the_classic_script_boots_and_yields_as_the_module_does(split_pyodide: Path, own_boot: dict):
+    assert boot(split_pyodide, "yield", "classic") == as_ever(own_boot, 3)
 
 
 def test_the_classic_script_is_the_module_without_its_export_and_another_is_refused():
