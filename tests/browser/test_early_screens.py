@@ -10,6 +10,7 @@ has started, on the screen it draws itself.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from dicehall_browser import wait_ready
@@ -86,3 +87,28 @@ def test_a_screen_the_build_did_not_draw_waits_for_python_and_then_shows(site, p
     release(page, held)
     wait_ready(page)
     assert page.get_attribute("#app", "data-screen") == "settings"
+
+
+def test_the_strings_of_the_games_python_opens_first_are_fetched_as_the_page_opens(site, page):
+    """index.html fetches the catalogs of the game the address names (rules here) and of the game
+    in progress (a stored table), in English and the player's language, before Python; Python
+    takes each of them and asks for none of them again."""
+    from pygame_core.table import Table
+
+    table = Table("penta", [{"name": "Ann", "symbol": "●", "ai": None}])
+    table.new_game(random.Random(1))
+    page.goto(site.url + "sw-register.js")  # same origin, no app boot: storage first
+    page.evaluate("([s, t]) => { localStorage.setItem('dicehall.settings', s); localStorage.setItem('dicehall.table', t); }",
+                  [json.dumps({"lang": "sv"}), table.dumps()])
+    held = hold_python(page)
+    page.goto(site.index + "#/rules/rolf", wait_until="commit")
+    wanted = [f"/i18n/{game}/{lang}.json" for game in ("rolf", "penta") for lang in ("en", "sv")]
+    page.wait_for_function("""wanted => wanted.every(path => performance.getEntriesByType('resource')
+                                .some(e => new URL(e.name).pathname.endsWith(path)))""", arg=wanted, timeout=30000)
+    assert held, "Python was not held back: the test tested nothing"
+    release(page, held)
+    wait_ready(page)
+    page.wait_for_selector(tid("play"), timeout=30000)  # the game in progress, its strings in Swedish
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+    assert {path: sum(f.endswith(path) for f in fetched) for path in wanted} == {path: 1 for path in wanted}
+    assert page.evaluate("Object.keys(window.diceHallFetched)") == []  # each taken by Python
