@@ -39,6 +39,14 @@ def tid(name: str) -> str:
     return f'[data-testid="{name}"]'
 
 
+# How many times the page has fetched a path, to the end (resource timing), as a function of it.
+FETCHED = "path => performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname.endsWith(path)).length"
+
+
+def fetched(page, path: str) -> int:
+    return page.evaluate(FETCHED, path)
+
+
 def test_taps_before_python_open_screens_at_once_and_are_done_once_python_is_there(site, page):
     held = hold_python(page)
     page.goto(site.index, wait_until="commit")
@@ -66,6 +74,8 @@ def test_taps_before_python_open_screens_at_once_and_are_done_once_python_is_the
     assert page.get_attribute(tid("start-game"), "aria-busy") == "true"
     waiting = json.loads((site.dist / "screens" / "en.json").read_text(encoding="utf-8"))["boot"]["boot.waiting"]
     assert page.inner_text("#boot-text") == waiting
+    # the game's own strings, which the shell loads before it draws that set-up, are on their way
+    page.wait_for_function(FETCHED + " === 1", arg="/i18n/penta/en.json", timeout=10000)
 
     release(page, held)
     wait_ready(page)
@@ -75,6 +85,7 @@ def test_taps_before_python_open_screens_at_once_and_are_done_once_python_is_the
     assert table["seats"][0]["name"] == "Zoë" and len(table["seats"]) == 3
     assert page.evaluate("document.documentElement.dataset.early") is None
     assert not page.is_visible("#boot")
+    assert fetched(page, "/i18n/penta/en.json") == 1  # Python took that one
 
 
 def test_a_screen_the_build_did_not_draw_waits_for_python_and_then_shows(site, page):
@@ -109,6 +120,5 @@ def test_the_strings_of_the_games_python_opens_first_are_fetched_as_the_page_ope
     release(page, held)
     wait_ready(page)
     page.wait_for_selector(tid("play"), timeout=30000)  # the game in progress, its strings in Swedish
-    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
-    assert {path: sum(f.endswith(path) for f in fetched) for path in wanted} == {path: 1 for path in wanted}
+    assert {path: fetched(page, path) for path in wanted} == {path: 1 for path in wanted}
     assert page.evaluate("Object.keys(window.diceHallFetched)") == []  # each taken by Python
