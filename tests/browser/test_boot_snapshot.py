@@ -75,6 +75,19 @@ STORED_JS = """async ([name, key]) => {
 }"""
 
 
+# Counts the tasks of background priority the page posts (scheduler.postTask).
+COUNT_BACKGROUND_TASKS_JS = """
+window.__backgroundTasks = 0;
+if (window.scheduler && scheduler.postTask) {
+  const post = scheduler.postTask.bind(scheduler);
+  scheduler.postTask = (callback, options) => {
+    if (options && options.priority === "background") window.__backgroundTasks += 1;
+    return post(callback, options);
+  };
+}
+"""
+
+
 def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, page):
     key = first_visit(page, site)
     entry = page.evaluate(STORED_JS, [CACHE, key])
@@ -85,9 +98,13 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     said = []
     page.on("console", lambda message: said.append(message.text))
     wait_sw_controlled(page)  # (the service worker's first install waits for the boot, then downloads)
+    page.add_init_script(COUNT_BACKGROUND_TASKS_JS)
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "snapshot"
+    # the restore's steps went on in tasks of background priority (snap-loader.mjs nextTask): a
+    # tap, and the frames that show what it did, come first
+    assert page.evaluate("window.__backgroundTasks") >= 8
     # PyScript's package came from app.zip's bytecode (build.py pyscript_package), not compiled
     # from the copy PyScript writes into the cwd
     assert page.evaluate("document.documentElement.dataset.pyscriptFrom") == "app.zip"
