@@ -136,9 +136,9 @@ def names() -> list[str]:
 def warm() -> None:
     """Discover every game and make each one's opening state once (its fewest players, default
     options). The boot snapshot's maker calls this: a restored app then finds the registry filled
-    and each game's fixed tables made (Cephalopod's board geometry was ~25 ms of a return
-    visit's start on an emulated phone, the discovery ~30 ms). A game that cannot open so is
-    left for its first real use."""
+    and each game's fixed tables made (one game's board geometry was ~25 ms of a return visit's
+    start on an emulated phone, the discovery ~30 ms). A game that cannot open so is left for its
+    first real use."""
     for entry in entries().values():
         try:
             entry.rules.new_state({"players": entry.rules.min_players})
