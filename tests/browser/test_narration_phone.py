@@ -130,7 +130,14 @@ def test_a_computer_rolf_throw_and_take_are_said_and_the_tray_is_labelled_before
     assert take["words"] == t["rolf.move.take"].format(square=f"\u2066{r}–{c}\u2069"), take  # (isolated left to right)
     # Ann's throw: the tray holds Bo's dice labelled as Bo's last throw, without the shape line;
     # the board keeps the squares of that throw marked; the prompt is Ann's, no spinner.
-    page.wait_for_selector('[data-testid=play][data-seat="0"]', timeout=180000)
+    page.wait_for_selector('[data-testid=play][data-seat="0"], #app[data-screen="results"]', timeout=180000)
+    if page.locator('#app[data-screen="results"]').count():
+        # Bo's dice ran on, pair after pair, to the game's end before Ann ever threw: the page's
+        # dice vary from run to run, and a clean-clone CI run met it (3-5-5 first; the shell on a
+        # fake page, tests/web, ends Bo's first turn so for 1 seed in 150). The throw and the take
+        # were said as checked above; there is no tray before a person's throw to check.
+        assert page.locator(tid("play")).count() == 0
+        return
     label = page.locator(tid("previous-throw"))
     assert label.is_visible() and plain(label.inner_text()) == t["rolf.previous_throw"].format(name="Bo")
     assert label.get_attribute("data-seat") == "1" and page.locator(tid("shape")).count() == 0
