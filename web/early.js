@@ -115,9 +115,8 @@
       return;
     }
     // The game's own strings, which the shell loads before it draws its set-up or rules, are
-    // fetched now (index.html diceHallPrefetchGame): Python takes them when it starts.
-    var game = /^#\/(?:setup|rules)\/([^\/?]+)/.exec(r);
-    if (game && window.diceHallPrefetchGame) window.diceHallPrefetchGame(game[1]);
+    // fetched now (index.html diceHallPrefetchScreen): Python takes them when it starts.
+    if (window.diceHallPrefetchScreen) window.diceHallPrefetchScreen(r);
     app.setAttribute("data-screen", screens[r].screen);
     app.innerHTML = screens[r].html;
     painted = app.firstElementChild;
