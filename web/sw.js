@@ -22,7 +22,32 @@ const CACHE = PREFIX + VERSION;
 const INDEX = new URL("./index.html", self.registration.scope).href;
 
 // Installing fills the new, empty cache: what mending does for a cache missing files (below).
-self.addEventListener("install", (event) => event.waitUntil(untilFirstBootIsOver().then(mend)));
+self.addEventListener("install", (event) => {
+  if (event.addRoutes) {
+    event.waitUntil(event.addRoutes(staticRoutes()).catch((err) => console.warn("dicehall: no static routes", err)));
+  }
+  event.waitUntil(untilFirstBootIsOver().then(mend));
+});
+
+// The app's files are answered from this worker's cache by the browser itself (the Static
+// Routing API, Chromium 123+), without this worker being started or running any of its code:
+// on a return visit the page's files had waited for its start (~0.1-0.25 s each, traced on an
+// emulated phone) and a file not in the cache is fetched from the network, as respond() does.
+// Navigations (answered with index.html, then the cache mended), the packed files (unpacked on
+// a miss) and addresses with a query (matched ignoring it) still come to the fetch handler.
+function staticRoutes() {
+  const scope = self.registration.scope;
+  const path = (url) => new URL(url, scope).pathname;
+  const handler = [{ requestMode: "navigate" }]
+    .concat(Object.keys(PACKED).map((url) => ({ urlPattern: new URLPattern({ pathname: path(url), search: "*", hash: "*", baseURL: scope }) })));
+  return [
+    { condition: { or: handler }, source: "fetch-event" },
+    {
+      condition: { urlPattern: new URLPattern({ pathname: path("./") + "*", search: "", hash: "*", baseURL: scope }), requestMethod: "GET" },
+      source: { cacheName: CACHE },
+    },
+  ];
+}
 
 // A first visit registers this worker as it opens (sw-register.js), so that a tab closed before
 // the app had booted still leaves the app's files downloading here, and its boot snapshot made

@@ -245,6 +245,12 @@ def test_second_visit_boots_offline(site, context, page):
     not_from_sw = [r.url for r in responses
                    if r.url.startswith(site.url) and not r.from_service_worker]
     assert not_from_sw == []
+    # The app's files came out of the worker's cache without its code running (sw.js
+    # staticRoutes); the page itself came through its fetch handler.
+    delivered = page2.evaluate("Object.fromEntries(performance.getEntriesByType('resource').map(e => ["
+                               "new URL(e.name).pathname.split('/').pop(), e.workerFinalSourceType]))")
+    assert {delivered.get(name) for name in ("app.css", "early.js", "snap-loader.mjs", "app.zip")} == {"cache"}, delivered
+    assert page2.evaluate("performance.getEntriesByType('navigation')[0].workerMatchedSourceType") == "fetch-event"
     # The start URL's directory form works offline too (navigation fallback).
     page2.goto(site.url)
     wait_ready(page2)
