@@ -1,19 +1,19 @@
 /* Dice Hall: the page's side of the AI worker (pyodide/ai-worker.mjs). No user-facing text.
  *
  * window.diceHallAI:
- * - The worker is created as soon as this script runs, on every visit: its modules (1.2 MB of
- *   Pyodide's JavaScript to parse) load on the other core while the page boots, and it waits to
- *   be told how to get its interpreter. Created when the page found the snapshot instead, it
- *   was ready about 0.3 s later on a warm visit here. index.html runs this script before its
- *   stylesheet (which a classic script would wait for): in two interleaved runs of warm visits
- *   the worker was then ready 56 and 82 ms sooner.
- * - start(): makes sure a worker boots. On a visit with a boot snapshot the worker gets the
- *   compiled wasm as soon as the page has it ("dicehall:handover-wasm" from snap-loader.mjs)
- *   and creates its module on the other core, then the entry's packed bytes once the page has
- *   unpacked them ("dicehall:handover-bytes"; null if it did not get that far: the worker then
- *   boots by itself). Otherwise (a first visit, or a restore that failed) the app calls start()
- *   once its UI is up and the worker boots by itself, so that two boots never share the CPU on
- *   a first visit (that made it about a quarter slower).
+ * - start(): makes sure a worker boots; the app calls it once its first screen is drawn, and
+ *   the worker is created then, not before. On a visit with a boot snapshot the page has by then
+ *   handed over what the worker restores from: the compiled wasm ("dicehall:handover-wasm" from
+ *   snap-loader.mjs) and the entry's packed bytes once the page has unpacked them
+ *   ("dicehall:handover-bytes"; null if it did not get that far: the worker then boots by
+ *   itself); they are held here until start(). Otherwise (a first visit, or a restore that
+ *   failed) the worker boots by itself, so that two boots never share the CPU on a first visit
+ *   (that made it about a quarter slower). A worker created as the page opened, restoring
+ *   beside the page, was ready before the page (~0.9 s into a return visit on an emulated phone,
+ *   against ~1.85 s now, ~0.25 s after the first game is playable), but it held the page back:
+ *   on the phone's two cores its module's creation and restore ran beside the page's own, and in
+ *   paired return visits the first game was playable sooner without it in 4 of 6 (medians 1678
+ *   -> 1602 ms; an earlier run, 5 of 6, 2284 -> 2078 ms).
  * - restart(): a fresh worker (the app's recovery after a failed call).
  * - ready(): a promise, resolved when the worker has booted, rejected if it could not.
  * - call(fn, ...args): a promise of the worker's answer (a string); rejected with its error.
@@ -83,6 +83,7 @@
   }
 
   function start() {
+    release();
     create();
     tell("self");
     return booting;
@@ -104,14 +105,30 @@
     ready: function () { return start(); },
     call: call,
   };
+  // What the page handed over for the worker's restore, until start() creates the worker.
+  var held = null, heldBytes; // {wasm, length}; the bytes (undefined: not handed over yet)
+
+  function postBytes(bytes) {
+    if (worker) worker.postMessage({ bytes: bytes || null }, bytes ? [bytes.buffer] : []);
+  }
+
+  function release() {
+    if (!held) return;
+    var how = held;
+    held = null;
+    create();
+    tell(how);
+    if (heldBytes !== undefined) postBytes(heldBytes);
+    heldBytes = undefined;
+  }
+
   window.addEventListener("dicehall:handover-wasm", function (event) {
     var detail = event.detail || {};
-    create();
-    tell({ wasm: detail.wasm, length: detail.length });
+    if (worker && told) return; // started already (by itself)
+    held = { wasm: detail.wasm, length: detail.length };
   });
   window.addEventListener("dicehall:handover-bytes", function (event) {
     var bytes = (event.detail || {}).bytes;
-    if (worker) worker.postMessage({ bytes: bytes || null }, bytes ? [bytes.buffer] : []);
+    if (held) heldBytes = bytes; else postBytes(bytes);
   });
-  create();
 })();

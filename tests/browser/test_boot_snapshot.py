@@ -86,6 +86,16 @@ if (window.scheduler && scheduler.postTask) {
   };
 }
 """
+# Each worker the page creates, with the app's state at that moment.
+RECORD_WORKERS_JS = """
+window.__workers = [];
+const PageWorker = window.Worker;
+window.Worker = function (url, options) {
+  window.__workers.push([String(url).split("/").pop(), document.documentElement.getAttribute("data-app-state")]);
+  return new PageWorker(url, options);
+};
+window.Worker.prototype = PageWorker.prototype;
+"""
 
 
 def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, page):
@@ -99,6 +109,7 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     page.on("console", lambda message: said.append(message.text))
     wait_sw_controlled(page)  # (the service worker's first install waits for the boot, then downloads)
     page.add_init_script(COUNT_BACKGROUND_TASKS_JS)
+    page.add_init_script(RECORD_WORKERS_JS)
     page.reload()
     wait_ready(page)
     assert boot_path(page) == "snapshot"
@@ -126,6 +137,8 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     assert page.evaluate("performance.getEntriesByType('resource').filter(e => e.name.endsWith('/pyodide.asm.wasm')).length") == 0
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
     assert "dicehall boot (worker): snapshot" in said  # the AI worker restored it too (handed over)
+    # ... created once the app's first screen was up (ai-client.js), not beside the page's restore
+    assert [state for name, state in page.evaluate("window.__workers") if name == "ai-worker.mjs"] == ["ready"]
     assert page.evaluate(KEYS_JS) == [key]  # restoring leaves the entry as it was
     play_a_turn(page)  # the restored interpreter and the restored worker play a game
     page.reload()  # the game and its lazily loaded modules survive another restore
