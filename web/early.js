@@ -214,6 +214,16 @@
       })();
     },
     kept: function () { return queue.length; },
+    // The shell, before it draws its first screen: when the one thing kept on the screen the
+    // address shows is a tap on `testid`, it is taken (true) for the shell to do at once, so that
+    // the first screen it draws is what that tap leads to (a kept Start: the new game's table,
+    // not the set-up and then the table).
+    takeKept: function (testid) {
+      var r = route(), here = queue.filter(function (e) { return e.route === r; });
+      if (here.length !== 1 || here[0].kind !== "tap" || here[0].testid !== testid) return false;
+      queue.splice(queue.indexOf(here[0]), 1);
+      return true;
+    },
   };
   show();
   var py = document.querySelector('script[type="py"]');

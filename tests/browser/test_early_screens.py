@@ -88,6 +88,40 @@ def test_taps_before_python_open_screens_at_once_and_are_done_once_python_is_the
     assert fetched(page, "/i18n/penta/en.json") == 1  # Python took that one
 
 
+# Each screen #app was marked with, in order (its data-screen: early.js's copies, then each of the
+# shell's draws).
+SCREENS_SHOWN_JS = """
+window.__screens = [];
+new MutationObserver((records) => records.forEach((r) => {
+  if (r.target.id === "app" && r.target.getAttribute("data-screen")) window.__screens.push(r.target.getAttribute("data-screen"));
+})).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-screen"]});
+"""
+
+
+def test_a_lone_start_before_python_makes_the_new_table_the_first_screen_python_draws(site, page):
+    page.add_init_script(SCREENS_SHOWN_JS)
+    held = hold_python(page)
+    page.goto(site.index, wait_until="commit")
+    page.wait_for_selector(tid("new-rolf"), state="visible", timeout=30000)
+    page.click(tid("new-rolf"))
+    page.wait_for_selector(tid("start-game"), state="visible", timeout=5000)
+    page.click(tid("start-game"))
+    assert page.evaluate("diceHallEarly.kept()") == 1 and held
+    release(page, held)
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="play"]', timeout=60000)
+    # the shell took the Start before its first screen (dicehall/shell.py start): it drew the
+    # table, never its own set-up, and no tap was handed over to it
+    assert page.evaluate("window.__screens") == ["home", "setup", "play"]
+    assert page.evaluate("diceHallEarly.kept()") == 0
+    assert page.evaluate("performance.getEntriesByName('dh:tap').length") == 0
+    assert page.evaluate("location.hash") == "#/play"
+    assert json.loads(page.evaluate("localStorage.getItem('dicehall.table')"))["game"] == "rolf"
+    page.go_back()  # the set-up is not left in the history (Start replaces it, as a tap on the shell's does)
+    page.wait_for_function("location.hash !== '#/play'", timeout=10000)
+    assert page.evaluate("location.hash") in ("", "#/home", "#/")
+
+
 def test_a_screen_the_build_did_not_draw_waits_for_python_and_then_shows(site, page):
     held = hold_python(page)
     page.goto(site.index, wait_until="commit")

@@ -243,6 +243,7 @@ class FakePage:
         self.banner: str | None = None
         self.document = {"lang": None, "dir": None, "title": None}
         self.ready = False
+        self.kept_taps: list[str] = []
         self.draws = 0
         self.measures: dict[str, int] = {}
         self.ms = 0.0  # now_ms(): the page's clock; it is where the page's last work ended
@@ -313,6 +314,13 @@ class FakePage:
 
     def set_document(self, lang, direction, title) -> None:
         self.document = {"lang": lang, "dir": direction, "title": title}
+
+    def take_kept_tap(self, testid) -> bool:
+        # `kept_taps`: the testids of what web/early.js kept before Python, on the screen shown
+        if self.kept_taps != [testid]:
+            return False
+        self.kept_taps = []
+        return True
 
     def boot_phase(self, text) -> None:
         pass

@@ -51,3 +51,29 @@ def test_every_control_a_tap_is_kept_for_has_a_testid(built):
         for el in parse(screen["html"]).walk():
             if el.get("data-action") or el.get("data-field"):
                 assert el.testid, (route, el)
+
+
+@pytest.mark.parametrize("game", sorted(entries()))
+def test_a_start_kept_before_python_is_done_before_the_first_screen_which_is_the_new_table(game):
+    """Start tapped on the build's set-up before Python (web/early.js keeps it): the shell takes
+    it before its first screen and starts the game, so it draws once, the table, never the
+    set-up; the address is the table's, changed quietly (no second draw for it)."""
+    page = FakePage(hash_=f"#/setup/{game}")
+    page.kept_taps = ["start-game"]
+    run(page.boot)
+    assert page.kept_taps == [] and page.draws == 1 and page.screen == "play"
+    assert page.location == "#/play" and page.shell.play.table.game == game
+    assert json.loads(page.browser.items["dicehall.table"])["game"] == game  # saved as a started game
+    assert not page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("kept", [["seats-3", "start-game"], ["start-game", "start-game"], ["rules-back"]])
+def test_anything_else_kept_before_python_is_handed_over_on_the_set_up_the_shell_draws(kept):
+    """More than that Start (a seat count before it, say), or another tap: the shell draws the
+    set-up first and the page hands over what it kept (early.js handOff), as before."""
+    page = FakePage(hash_="#/setup/rolf")
+    page.kept_taps = list(kept)
+    run(page.boot)
+    assert page.kept_taps == kept and page.screen == "setup" and not page.shell.play.running
+    page.close()

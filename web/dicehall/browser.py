@@ -157,6 +157,10 @@ class BrowserPage:
         root.setAttribute("dir", direction)
         document.title = title
 
+    def take_kept_tap(self, testid: str) -> bool:
+        early = getattr(window, "diceHallEarly", None)
+        return early is not None and bool(early.takeKept(testid))
+
     def boot_phase(self, text: str) -> None:
         self.set_text("boot-text", text)
 

@@ -47,6 +47,11 @@ class Page(Protocol):
 
     def set_document(self, lang: str, direction: str, title: str) -> None: ...
 
+    def take_kept_tap(self, testid: str) -> bool:
+        """Before the first screen: whether the one thing kept on the build's copy of the screen
+        the address shows (web/early.js, taps before Python) is a tap on `testid`; if so it is
+        taken, and the shell does it itself instead of the page handing it over."""
+
     def boot_phase(self, text: str) -> None:
         """The boot screen's words while Python prepares the first screen."""
 

@@ -185,6 +185,7 @@ class Shell:
             except Exception as err:  # drawn once it is here (needs_catalog), or said then
                 self.page.log_warning(f"dicehall: catalog of {game}: {err!r}")
         self.rooms.boot()
+        setup.start_if_kept(self)  # (a Start tapped before Python: the first screen is the new table)
         notes = []
         if self.play.running:
             if not self.page.hash().startswith("#/play"):
@@ -380,9 +381,8 @@ class Shell:
         text = text if len(text) <= MAX_TOAST_CHARS else text[: MAX_TOAST_CHARS - 1] + "…"
         self.page.live(text)
         if error:
-            self.page.toast(f'<span class="toast-text" data-testid="error">{esc(text)}</span>'
-                            + button("×", action="close-toast", cls="btn ghost toast-close", testid="toast-close",
-                                     aria_label=self.t("toast.close")))
+            close = button("×", action="close-toast", cls="btn ghost toast-close", testid="toast-close", aria_label=self.t("toast.close"))
+            self.page.toast(f'<span class="toast-text" data-testid="error">{esc(text)}</span>{close}')
             self._toast_shown = True
             if self._toast_task is not None and not self._toast_task.done():
                 self._toast_task.cancel()

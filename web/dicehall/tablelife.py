@@ -103,7 +103,10 @@ class TableLife:
         self.play.load(table)
         self.forget_saved_game()
         self.play.save()
-        self.app.go(hash_, replace=replace)
+        if self.app.booted:
+            self.app.go(hash_, replace=replace)
+        else:  # a Start kept before Python, done by the shell's start: it draws the table, once
+            self.app.page.set_hash_quietly(hash_)
         self.play.kick()
 
     def start(self, game: str, seats: list[dict], options: dict) -> None:
