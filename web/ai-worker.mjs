@@ -1,13 +1,12 @@
 /* Dice Hall AI worker: a plain module worker (no PyScript) that computes AI moves for every game.
  *
- * Created by ai-client.js as soon as the page starts (its modules load meanwhile). PyScript's own
- * worker set-up cost about 400 ms before it even asked for an interpreter (measured; issue 12),
- * which is why this worker is plain. Its interpreter:
- * - on a visit with a boot snapshot, the page hands over the compiled wasm and the snapshot's
- *   length once it has compiled it ({boot: {wasm, length}}: the worker creates its module
- *   meanwhile), then the entry's packed bytes once the page has unpacked its own copy ({bytes};
- *   null if it did not get that far, and the worker boots by itself): nothing is read or
- *   compiled twice;
+ * Created by ai-client.js once the app's first screen is drawn (restoring beside the page, it
+ * held a phone's page back). PyScript's own worker set-up cost about 400 ms before it even asked
+ * for an interpreter (measured; issue 12), which is why this worker is plain. Its interpreter:
+ * - on a visit with a boot snapshot, it gets what the page handed over (held by ai-client.js
+ *   until then): the compiled wasm and the snapshot's length ({boot: {wasm, length}}), then the
+ *   entry's packed bytes ({bytes}; null if the page did not get that far, and the worker boots
+ *   by itself): nothing is read or compiled twice;
  * - otherwise ({boot: "self"}) it asks snap-loader.mjs like the page does: a restore from Cache
  *   Storage if it can, else a plain boot.
  * Its modules are imported dynamically, not statically: Chromium gives a dedicated worker V8's

@@ -387,10 +387,10 @@ async function restore(options, bytes, { wasm, filled } = {}) {
   return pyodide;
 }
 
-/** The AI worker's restore from what the page hands over: the compiled wasm module and the
- * snapshot's length as soon as the page has compiled it, then (`handed`, a promise) the entry's
- * packed bytes as soon as the page has unpacked its own copy. The worker creates its module
- * meanwhile, and reads and compiles nothing again (doing so took it about 0.3 s here). */
+/** The AI worker's restore from what the page handed over (ai-client.js holds it until the app's
+ * first screen): the compiled wasm module and the snapshot's length, then (`handed`, a promise)
+ * the entry's packed bytes. The worker reads and compiles nothing again (doing so took it about
+ * 0.3 s here). */
 export async function restoreHandedOver(wasm, length, handed) {
   // Pyodide restores from the array it was given before the module exists, so the bytes that
   // arrive later are unpacked into it.
@@ -452,7 +452,8 @@ async function openCache() {
   }
 }
 
-// The page's side of the AI worker's restore (ai-client.js passes it on; see restoreHandedOver):
+// The page's side of the AI worker's restore (ai-client.js holds it for the worker, created once
+// the app's first screen is drawn; see restoreHandedOver):
 // the compiled wasm and the snapshot's length as soon as both are known, then the entry's packed
 // bytes as soon as the page has unpacked them (moved, not copied: the page needs them no more),
 // or null if it never got that far. Nothing is handed over once the page's attempt is over.
