@@ -185,7 +185,7 @@ class Shell:
             except Exception as err:  # drawn once it is here (needs_catalog), or said then
                 self.page.log_warning(f"dicehall: catalog of {game}: {err!r}")
         self.rooms.boot()
-        setup.start_if_kept(self)  # (a Start tapped before Python: the first screen is the new table)
+        setup.start_if_kept(self, parts[0], game)  # (a Start tapped before Python: the first screen is the new table)
         notes = []
         if self.play.running:
             if not self.page.hash().startswith("#/play"):

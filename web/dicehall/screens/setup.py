@@ -8,10 +8,10 @@ Rulings: a game with one player count shows no count buttons; levels a game keep
 
 from __future__ import annotations
 
-from pygame_core.registry import entries, get_entry
+from pygame_core.registry import get_entry
 from pygame_core.table import MAX_NAME
 
-from .. import router, shelf, store
+from .. import shelf, store
 from ..dom import button, esc
 from ..widgets.seats import SYMBOLS, symbol_html
 
@@ -169,15 +169,13 @@ def start(app, arg) -> None:
     app.life.start(setup["game"], seats, dict(setup["options"]))
 
 
-def start_if_kept(app) -> None:
+def start_if_kept(app, screen: str, game: str | None) -> None:
     """Before the shell's first screen: Start, when it is all that was tapped on the build's copy
     of this set-up before Python (web/early.js keeps it), is done now, so that the first screen
     drawn is the new game's table, not the set-up and then the table (the replayed tap, the
     address change and a second draw were ~0.1 s before the game was playable, on an emulated
     phone's second visit, traced)."""
-    parts = app.route()
-    game = router.game_of(parts, entries())
-    if parts[0] == "setup" and game is not None and not app.needs_catalog(game) and app.page.take_kept_tap("start-game"):
+    if screen == "setup" and game is not None and not app.needs_catalog(game) and app.page.take_kept_tap("start-game"):
         draft(app, game)
         app.shown = "setup"
         app.dispatch("start-game", None)
