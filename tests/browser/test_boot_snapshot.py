@@ -98,6 +98,69 @@ window.Worker.prototype = PageWorker.prototype;
 """
 
 
+def traced(page, action) -> list[dict]:
+    """The browser's trace events (Chromium's timeline category) while `action` runs."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": ["disabled-by-default-devtools.timeline"],
+                                               "excludedCategories": ["*"]},
+                               "transferMode": "ReturnAsStream"})
+    action()
+    ended = []
+    cdp.on("Tracing.tracingComplete", lambda event: ended.append(event))
+    cdp.send("Tracing.end")
+    while not ended:
+        page.wait_for_timeout(50)
+    chunks = []
+    while True:
+        read = cdp.send("IO.read", {"handle": ended[0]["stream"], "size": 1 << 20})
+        chunks.append(read["data"])
+        if read.get("eof"):
+            break
+    data = json.loads("".join(chunks))
+    return data["traceEvents"] if isinstance(data, dict) else data
+
+
+def wasm_cache_events(events) -> list[str]:
+    return [e["name"] for e in events if e.get("name") in ("v8.wasm.cachedModule", "v8.wasm.moduleCacheHit")]
+
+
+def test_a_return_visit_leaves_the_wasm_code_cache_the_next_one_starts_from(site, playwright_instance):
+    """A return visit's early reader (boot-read.mjs) compiles the wasm the service worker serves
+    and is left alive (index.html): V8 writes the wasm's code cache through it once the page has
+    run enough of it, and the next visit compiles from that cache. Each visit is a new browser on
+    the same profile, as a player's next visit is a new renderer: within one, the wasm compiled
+    before is reused from memory and no code cache is written or read. The page's CPU is slowed
+    4 times, as on the bench's phone: unslowed, this Chromium (156) wrote no wasm code cache at
+    all in 30 s, with or without the reader kept (traced; not understood)."""
+    import shutil
+    import tempfile
+
+    from dicehall_browser import launch_context
+
+    profile = tempfile.mkdtemp(prefix="dicehall-code-cache-")
+    try:
+        ctx = launch_context(playwright_instance, profile)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        open_app(page, site, FAST, one_person_penta())
+        wait_sw_controlled(page)
+        ctx.close()
+        visits = []
+        for _ in range(2):
+            ctx = launch_context(playwright_instance, profile)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})  # the phone of bench/first_visit.py
+            events = traced(page, lambda: (page.goto(site.index), wait_ready(page), page.wait_for_timeout(4000)))
+            assert boot_path(page) == "snapshot"
+            visits.append(wasm_cache_events(events))
+            ctx.close()
+        # the first return visit had no code cache, and wrote one; the next one compiled from it
+        assert "v8.wasm.cachedModule" in visits[0] and "v8.wasm.moduleCacheHit" not in visits[0], visits
+        assert "v8.wasm.moduleCacheHit" in visits[1], visits
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, page):
     key = first_visit(page, site)
     entry = page.evaluate(STORED_JS, [CACHE, key])
