@@ -51,16 +51,15 @@ cat "$logs/cpython.log"
 echo "-- engine tests under Pyodide (Node)"
 cat "$logs/pyodide.log"
 
-# DICEHALL_BROWSER_WORKERS=2 runs the browser tests in two pytest-xdist workers: most of a browser
-# test's time is a page waiting (taps at a person's pace, a computer's paced steps, a boot). A
-# test that asserts on time (marked `alone`) then runs while the other worker runs nothing
-# (tests/browser/dicehall_browser_share.py). One worker stays the default until two have been
-# timed, twice and without failures, on a quiet machine. Tried on 2026-12-05: two quiet runs
-# passed (142 tests in 9 min 53 s and 9 min 30 s, against 13 min 43 s in one worker), then a
-# clean-clone CI run failed the three-phone room lobby test (test_room_lobby_ui: no enabled
-# Cephalopod place button on a player's phone for 30 s); the multi-phone room tests must hold
-# beside another worker (or run `alone`) first.
-workers="${DICEHALL_BROWSER_WORKERS:-1}"
+# The browser tests run in two pytest-xdist workers (DICEHALL_BROWSER_WORKERS=1 for one): most of
+# a browser test's time is a page waiting (taps at a person's pace, a computer's paced steps, a
+# boot). A test marked `alone` (it asserts on time, or it has several phones: tests/browser/
+# conftest.py) runs while the other worker runs nothing (tests/browser/dicehall_browser_share.py).
+# Timed on 2026-12-06: 145 tests in 11 min 38 s in two workers (10 min 4 s before the phones'
+# tests were `alone`), against 13-14 min in one. The multi-phone room tests were made `alone`
+# after a clean-clone run in two workers had failed the three-phone lobby test (no enabled
+# Cephalopod place button on a player's phone for 30 s).
+workers="${DICEHALL_BROWSER_WORKERS:-2}"
 parallel=()
 if [ "$workers" != 1 ]; then
   parallel=(-n "$workers" --dist worksteal)

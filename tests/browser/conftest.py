@@ -70,6 +70,16 @@ def pytest_configure(config):
                                        "nothing (dicehall_browser_share.py)")
 
 
+def pytest_collection_modifyitems(config, items):
+    """A test with several phones (the rooms' `phones` fixture: two to five pages, each with its
+    interpreter, and their WebRTC) runs `alone`: it fills both cores by itself, and beside the
+    other worker's test a three-phone lobby test once waited 30 s for a button (a clean-clone
+    run with two workers, 2026-12-05)."""
+    for item in items:
+        if "phones" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.alone)
+
+
 @pytest.fixture(autouse=True)
 def _machine_share(request, tmp_path_factory):
     """Under xdist a test holds the machine, shared or (marked `alone`) to itself."""

@@ -124,6 +124,7 @@ def wasm_cache_events(events) -> list[str]:
     return [e["name"] for e in events if e.get("name") in ("v8.wasm.cachedModule", "v8.wasm.moduleCacheHit")]
 
 
+@pytest.mark.alone  # V8 writes the cache once its compilers have been idle 2 s: a busy machine delays it
 def test_a_return_visit_leaves_the_wasm_code_cache_the_next_one_starts_from(site, playwright_instance):
     """A return visit's early reader (boot-read.mjs) compiles the wasm the service worker serves
     and is left alive (index.html): V8 writes the wasm's code cache through it once the page has
