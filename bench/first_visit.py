@@ -29,10 +29,10 @@ Per round, interleaved (app first in odd rounds, bare first in even ones):
   so those downloads run unthrottled here (at 9 Mbit/s they would take background_mb * 8 / 9
   seconds).
 - app, third visit (`warm_again`): the same profile once more, the second having stayed open 12 s
-  after it was playable (WARM_AGAIN_AFTER_S). It is the
-  first visit whose wasm can come from V8's code cache: the first visit's wasm is unpacked from
-  its .gz (no code cache), the second's is served by the service worker and its cache written
-  through the early reader (web/index.html). Reported, not one of the issue's bars.
+  after it was playable (WARM_AGAIN_AFTER_S). It is the first visit whose wasm can come from V8's
+  code cache: the first visit's wasm is unpacked from its .gz (no code cache), the second's is
+  served by the service worker and its cache written through the early reader (web/index.html).
+  Reported, not one of the issue's bars.
 - bare page (`bench/bare.html?imports`: `loadPyodide` + `import json, random, dataclasses`): cold
   and, 5 s later, warm — time to Python ready, longest task, bytes.
 Printed: medians over the rounds and the issue's ratios (playable / bare cold, warm / bare warm).
