@@ -285,6 +285,7 @@ def build_beside(dist: Path, **kwargs) -> Callable[[], dict]:
 
 
 @pytest.mark.browser
+@pytest.mark.alone  # builds the next release beside it while waiting on the worker's update: once timed out beside another worker
 def test_new_build_is_detected_as_update(make_site, context, page):
     site = make_site(extra_files={"release.txt": b"1\n"})
     v1 = site.summary["version"]
