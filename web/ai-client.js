@@ -1,7 +1,7 @@
 /* Dice Hall: the page's side of the AI worker (pyodide/ai-worker.mjs). No user-facing text.
  *
  * window.diceHallAI:
- * - start(): makes sure a worker boots; the app calls it once its first screen is drawn, and
+ * - start(): makes sure a worker boots; the app calls it once its first screen is shown, and
  *   the worker is created then, not before. On a visit with a boot snapshot the page has by then
  *   handed over what the worker restores from: the compiled wasm ("dicehall:handover-wasm" from
  *   snap-loader.mjs) and the entry's packed bytes once the page has unpacked them

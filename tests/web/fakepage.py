@@ -328,6 +328,9 @@ class FakePage:
     def booted(self) -> None:
         self.ready = True
 
+    async def shown(self) -> None:
+        pass
+
     def hash(self) -> str:
         return self.location
 

@@ -6,12 +6,14 @@ service worker: tests/browser/test_table_life.py.) The real shell on a fake page
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
+from dicehall.shell import Shell
 from fakehost import run
-from fakepage import FakePage
+from fakepage import FakePage, LocalAssets
 from pygame_core.ai import self_play
 from pygame_core.registry import get_entry
 from pygame_core.table import Table
@@ -159,5 +161,38 @@ def test_the_screen_stays_awake_in_play_only():
         assert page.screen == "play" and page.awake is True
         await page.tap("nav-home")
         assert page.screen == "home" and page.awake is False
+
+    run(steps)
+
+
+def test_the_computers_first_step_after_a_boot_waits_until_the_first_screen_is_shown():
+    """A boot at a table where the computer is to move draws that table once; the computer's step
+    (its thinking drawn, then its move) waits until the page says the screen has been shown
+    (`Page.shown`: in the browser, after the next frame), so that the first frame is not held
+    back behind it. The AI worker's start waits the same way (dicehall/browser.py)."""
+    async def steps():
+        seats = [{"name": "Bo", "symbol": "●", "ai": "easy"}, {"name": "Al", "symbol": "○", "ai": None}]
+        table = Table("cephalopod", seats, {})
+        table.new_game(next(random.Random(s) for s in range(100) if random.Random(s).randrange(2) == 0))
+        assert table.state.current_players() == [0]  # the computer begins
+        gate = asyncio.Event()
+
+        class SlowFrame(FakePage):
+            async def shown(self) -> None:
+                await gate.wait()
+
+        page = SlowFrame(settings=FAST)
+        page.browser.items["dicehall.table"] = table.dumps()
+        page.location = "#/play"
+        page.shell = Shell(page, page.browser.backend(page), LocalAssets())
+        await page.shell.start()
+        for _ in range(200):
+            await asyncio.sleep(0)
+        assert page.screen == "play" and page.draws == 1
+        assert page.table().match.index == 0 and not page.shell.play.thinking
+        gate.set()
+        await page.idle()
+        assert page.draws > 1 and page.table().match.index > 0  # the computer has moved
+        assert page.table().state.current_players() == [1] and not page.errors
 
     run(steps)

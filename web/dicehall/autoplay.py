@@ -33,20 +33,24 @@ class AutoPlay:
     narration: tuple | None = None  # (match id, index, seat, words): the automatic step on show
     _said_at = 0.0  # when the live region last said automatic steps
 
-    def kick(self) -> None:
-        """Run automatic steps (dice nobody taps for, AI seats, countdown) if not running yet."""
+    def kick(self, after=None) -> None:
+        """Run automatic steps (dice nobody taps for, AI seats, countdown) if not running yet;
+        `after`, an async function, is awaited first (the shell's first screen is shown before
+        the computer's first step: `Page.shown`)."""
         if not self.running or self.table.state.is_terminal():
             return
         if get_entry(self.table.game).assets:
             self.host.want_assets(self.table.game)
         if self._loop is None or self._loop.done():
-            self._loop = asyncio.ensure_future(self._run())
+            self._loop = asyncio.ensure_future(self._run(after))
 
     def pace(self) -> float:
         """Seconds a computer step stays on screen (setting "pace"; normal follows animations)."""
         return self.PACES.get(self.host.settings.get("pace", "normal"), 0.5 if self.host.animations else 0.15)
 
-    async def _run(self) -> None:
+    async def _run(self, after=None) -> None:
+        if after is not None:
+            await after()
         table = self.table
         game = table.game
         acted = False  # a step was shown: the screen is drawn again at the end, and the prompt said

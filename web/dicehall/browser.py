@@ -170,6 +170,11 @@ class BrowserPage:
         if boot is not None:
             boot.hidden = True
 
+    async def shown(self) -> None:
+        early = getattr(window, "diceHallEarly", None)  # (web/early.js: after the next frame)
+        if early is not None:
+            await early.shown()
+
     # --- location --------------------------------------------------------------------------------
     def hash(self) -> str:
         return str(window.location.hash or "")
@@ -304,10 +309,11 @@ class BrowserPage:
 
     # --- the AI worker (web/ai-client.js, web/ai-worker.mjs) ------------------------------------
     async def start_worker(self) -> None:
-        """After a snapshot restore the worker is already booting (started with the page's
-        interpreter); after a plain boot it starts now, once the UI is up (two plain boots at
-        once are much slower)."""
+        """The AI worker is created once the first screen has been shown (web/ai-client.js: after
+        a snapshot restore it restores from what the page handed over; else it boots by itself,
+        never beside the page's own boot)."""
         try:
+            await self.shown()  # the first screen first: the worker's creation and hand-over can wait a frame
             client = window.diceHallAI
             if self.worker_restarts:
                 client.restart()
@@ -359,6 +365,7 @@ class BrowserPage:
         container = getattr(window.navigator, "serviceWorker", None)
         if container is None:
             return
+        await self.shown()
         try:
             await container.ready
         except Exception:

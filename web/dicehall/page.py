@@ -58,6 +58,10 @@ class Page(Protocol):
     def booted(self) -> None:
         """The app is ready: the boot screen goes, `data-app-state=ready`."""
 
+    async def shown(self) -> None:
+        """Returns once what was drawn has been shown (the browser: after the next frame, behind
+        any tap waiting). What can wait a frame after the first screen waits for it."""
+
     # --- location -----------------------------------------------------------------------------
     def hash(self) -> str: ...
 

@@ -92,6 +92,8 @@ class StaticPage:
 
     def booted(self) -> None: ...
 
+    async def shown(self) -> None: ...
+
     # location: set by the build, never by a tap
     def hash(self) -> str:
         return self.location

@@ -200,7 +200,7 @@ class Shell:
         self.say_aside()
         self.booted = True
         self.page.booted()
-        self.play.kick()
+        self.play.kick(after=self.page.shown)
 
     def first_screen_failed(self, err: Exception) -> str:
         """The first screen could not be drawn: Home instead, and what failed in words. Nothing
