@@ -369,6 +369,38 @@ def test_an_ai_worker_that_cannot_start_leaves_the_computer_playing_on_the_main_
         ctx.close()
 
 
+def test_an_ai_worker_that_never_answers_leaves_the_computer_playing_on_the_main_thread(
+        site, playwright_instance, tmp_path):
+    """A worker that boots but never answers a move (hung): after the think limit (2 s here, 30 s
+    in the app) the main thread thinks instead, and the game goes on."""
+    from dicehall_browser import CHROMIUM, CHROMIUM_ARGS
+
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 390, "height": 800}, service_workers="block")  # so that the route applies
+    try:
+        ctx.route("**/pyodide/ai-worker.mjs", lambda route: route.fulfill(
+            status=200, content_type="text/javascript",
+            body="self.onmessage = (e) => { if (e.data && 'boot' in e.data) self.postMessage({ready: true}); };"))
+        ctx.add_init_script("window.diceHallThinkLimit = 2;")
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        warnings = []
+        page.on("console", lambda m: m.type == "warning" and "main thread takes over" in m.text and warnings.append(m.text))
+        # (a game with no data file: the computer would think on the main thread at once where only
+        # that thread has loaded a game's data, never asking the worker)
+        table = Table("cephalopod", [{"name": "Bot", "symbol": "●", "ai": "easy"}, {"name": "Ann", "symbol": "○", "ai": None}])
+        table.new_game(next(random.Random(s) for s in range(100) if random.Random(s).randrange(2) == 0))
+        assert table.state.current_players() == [0]  # the computer begins
+        open_app(page, site, FAST, table.dumps())
+        page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=60000)
+        page.wait_for_function("() => JSON.parse(localStorage.getItem('dicehall.table')).record.moves.length > 0",
+                               timeout=60000)  # the worker never answered; the main thread did
+        assert warnings and "TimeoutError" in warnings[0]
+        assert page.evaluate("document.documentElement.dataset.appState") == "ready"
+    finally:
+        ctx.close()
+
+
 def test_a_first_visit_closed_as_soon_as_its_snapshot_is_stored_leaves_a_fast_second_visit(site, playwright_instance):
     """The snapshot is stored as soon as it is made (it used to be ~16 s after Home): the tab
     closed at that moment — whatever the page was doing — and the next visit restores it."""

@@ -25,6 +25,11 @@ from .storage import LocalStorage, is_none
 
 WORKER_RESTARTS = 2
 WORKER_WAIT_SECONDS = 20  # a first AI move waits this long for the worker before the main thread thinks
+# A computer's move the worker has not answered by then: the worker is taken for hung (a move's
+# search stops within about a second; a game's data file is loaded before it is asked), and the
+# main thread thinks instead, as for a worker that failed. tests/browser set
+# `window.diceHallThinkLimit` (seconds) to try a worker that never answers.
+THINK_LIMIT_SECONDS = 30
 # A review (seconds of work: docs/ARCHITECTURE.md) not answered by then is given up, and the
 # review says it cannot be computed now, with Retry.
 REVIEW_SECONDS = 120
@@ -348,10 +353,11 @@ class BrowserPage:
     async def think(self, game: str, state_json: str, seat: int, level: str, seed: int) -> str | None:
         if not await self.worker_up():
             return None
+        limit = float(getattr(window, "diceHallThinkLimit", None) or THINK_LIMIT_SECONDS)
         try:
-            return str(await self.worker.choose(game, state_json, seat, level, seed))
-        except Exception as err:
-            self.log_warning(f"dicehall: worker failed, main thread takes over: {err}")
+            return str(await asyncio.wait_for(self.worker.choose(game, state_json, seat, level, seed), limit))
+        except Exception as err:  # (one that never answered too: asyncio.TimeoutError)
+            self.log_warning(f"dicehall: worker failed, main thread takes over: {err!r}")
             self.worker = None
             if self.worker_restarts < WORKER_RESTARTS:  # a fresh worker for the next moves
                 self.worker_restarts += 1
