@@ -216,16 +216,18 @@
     kept: function () { return queue.length; },
     // A promise, resolved once what the page holds now has been shown: after the next frame, at
     // background priority (a tap waiting is answered first); at once on a hidden page (no frame
-    // comes), and at the latest after half a second. The shell's first screen is drawn before
-    // what can wait a frame (the computer's first step, the AI worker's start): queued behind
-    // it, that work had the first frame's end wait ~40-90 ms on an emulated phone (traced).
+    // comes, and a hidden page's background tasks may wait long), and at the latest after half a
+    // second. The shell's first screen is drawn before what can wait a frame (the computer's
+    // first step, the AI worker's start): queued behind it, that work had the first frame's end
+    // wait ~40-90 ms on an emulated phone (traced).
     shown: function () {
       return new Promise(function (resolve) {
         var done = false;
         function go() {
           if (done) return;
           done = true;
-          if (window.scheduler && scheduler.postTask) scheduler.postTask(resolve, {priority: "background"});
+          if (document.hidden) resolve();
+          else if (window.scheduler && scheduler.postTask) scheduler.postTask(resolve, {priority: "background"});
           else setTimeout(resolve, 0);
         }
         if (document.hidden) { go(); return; }
