@@ -29,45 +29,50 @@ export DICEHALL_REQUIRE_BROWSER=1
 echo "== test.sh: build"
 python3 build.py
 
-# Two cores: the CPython tests that need no browser (in two halves: the shell's under tests/web,
-# and the rest) and the engine suite under Pyodide run side by side (the Pyodide suite is the
-# shortest; the halves then have a core each); the browser tests then run alone (a page and its
-# AI worker use both). Each pytest keeps its own temporary directory.
+# Two cores. First the CPython tests that need no browser, in two pytest-xdist workers (a test
+# file stays in one worker). Then the browser tests, in two workers too (DICEHALL_BROWSER_WORKERS=1
+# for one): most of a browser test's time is a page waiting (taps at a person's pace, a
+# computer's paced steps, a boot), so the engine suite under Pyodide (Node, one core) runs beside
+# their first minutes. A test marked `alone` (it asserts on time, or it has several phones:
+# tests/browser/conftest.py) runs while nothing else does: not the other worker's test, not the
+# Pyodide suite (which shares the machine as a test does: tests/browser/dicehall_browser_share.py),
+# and the `alone` tests come last.
+# Timed on 2026-12-06 as it was before (the CPython tests in two halves beside the Pyodide suite,
+# then the browser tests): 16 min 31 s on a clean clone, of which 4 min 48 s before the browser
+# tests; in one worker the browser tests alone took 13-14 min.
 logs="$(mktemp -d)"
-echo "== test.sh: pytest without a browser (CPython, two halves) || engine tests under Pyodide (Node)"
-python3 -m pytest tests/web -q -p no:cacheprovider -m "not browser" --basetemp="$logs/tmp-web" > "$logs/cpython-web.log" 2>&1 &
-web_pid=$!
-python3 -m pytest tests --ignore=tests/web -q -p no:cacheprovider -m "not browser" --basetemp="$logs/tmp-rest" > "$logs/cpython.log" 2>&1 &
-cpython_pid=$!
-pyodide_status=0
-bash tests/pyodide/run.sh > "$logs/pyodide.log" 2>&1 || pyodide_status=$?
-cpython_status=0
-wait "$web_pid" || cpython_status=$?
-wait "$cpython_pid" || cpython_status=$?
-echo "-- pytest without a browser (CPython): tests/web"
-cat "$logs/cpython-web.log"
-echo "-- pytest without a browser (CPython): the rest"
-cat "$logs/cpython.log"
-echo "-- engine tests under Pyodide (Node)"
-cat "$logs/pyodide.log"
-
-# The browser tests run in two pytest-xdist workers (DICEHALL_BROWSER_WORKERS=1 for one): most of
-# a browser test's time is a page waiting (taps at a person's pace, a computer's paced steps, a
-# boot). A test marked `alone` (it asserts on time, or it has several phones: tests/browser/
-# conftest.py) runs while the other worker runs nothing (tests/browser/dicehall_browser_share.py).
-# Timed on 2026-12-06: 145 tests in 11 min 38 s in two workers (10 min 4 s before the phones'
-# tests were `alone`), against 13-14 min in one. The multi-phone room tests were made `alone`
-# after a clean-clone run in two workers had failed the three-phone lobby test (no enabled
-# Cephalopod place button on a player's phone for 30 s).
 workers="${DICEHALL_BROWSER_WORKERS:-2}"
 parallel=()
 if [ "$workers" != 1 ]; then
   parallel=(-n "$workers" --dist worksteal)
 fi
+export DICEHALL_MACHINE_DIR="$logs/machine"  # the lock the browser workers and the Pyodide suite share
+
+echo "== test.sh: pytest without a browser (CPython, two workers)"
+cpython_status=0
+python3 -m pytest tests -q -p no:cacheprovider -m "not browser" -n 2 --dist loadfile \
+  --basetemp="$logs/tmp-cpython" || cpython_status=$?
+
+pyodide_status=0
+if [ "$workers" = 1 ]; then
+  # one browser worker holds no lock: the suites run one after the other
+  echo "== test.sh: engine tests under Pyodide (Node)"
+  bash tests/pyodide/run.sh || pyodide_status=$?
+else
+  python3 tests/browser/dicehall_browser_share.py "$DICEHALL_MACHINE_DIR" -- \
+    bash tests/pyodide/run.sh > "$logs/pyodide.log" 2>&1 &
+  pyodide_pid=$!
+fi
+
 echo "== test.sh: pytest browser tests (Chromium, $workers worker(s))"
 browser_status=0
 python3 -m pytest tests -q -p no:cacheprovider -m browser ${parallel[@]+"${parallel[@]}"} --durations=15 -rR \
   || browser_status=$?
+if [ "$workers" != 1 ]; then
+  wait "$pyodide_pid" || pyodide_status=$?
+  echo "-- engine tests under Pyodide (Node), run beside the browser tests"
+  cat "$logs/pyodide.log"
+fi
 rm -rf "$logs"
 
 status=0
