@@ -303,6 +303,49 @@ def yielding_receive_instance(source: str) -> str:
     return source.replace(RECEIVE_INSTANCE, split)
 
 
+# Emscripten's linking (the same file) gives every symbol the wasm exports an entry in its global
+# offset table, GOT (updateGOT): a WebAssembly.Global each, 8834 of them, when the module itself
+# asks for ~280 (its GOT.func and GOT.mem imports) and a library loaded later for the ones it
+# imports; reportUndefinedSymbols then goes over all of them twice. Under Node that was ~40 of
+# updateGOT's ~45 ms and ~40 of the next step's ~50 ms (timed on this machine, loaded). The main
+# module's pass (dicehallMainGOTPass) still puts each exported function in the table, in the same
+# order (the same slots: a snapshot's function pointers are slots), and sets the entries the
+# module asked for; any other entry of a symbol it exports is made the first time something asks
+# for it (dicehallGOT: the GOT.* imports of a library, or updateGOT for one), with the value the
+# pass would have given it. So a library's own export of a symbol the module exports still
+# loses to the module's, as before.
+UPDATE_GOT = ('var updateGOT=(exports,replace)=>{for(var symName in exports){if(isInternalSym(symName)){continue}'
+              'var value=exports[symName];var existingEntry=GOT[symName]&&GOT[symName].value!=-1;')
+UPDATE_GOT_LAZY = ('var updateGOT=(exports,replace)=>{for(var symName in exports){if(isInternalSym(symName)){continue}'
+                   'var value=exports[symName];dicehallGOT(symName);var existingEntry=GOT[symName]&&GOT[symName].value!=-1;')
+GOT_HANDLER = "var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];"
+GOT_HANDLER_LAZY = "var GOTHandler={get(weakImports,symName){var rtn=dicehallGOT(symName);"
+MAIN_GOT_PASS = (
+    "var dicehallMainExports=null;"
+    "var dicehallGOT=symName=>{var entry=GOT[symName];if(entry||!dicehallMainExports||"
+    "!Object.hasOwn(dicehallMainExports,symName)||isInternalSym(symName))return entry;"
+    "var value=dicehallMainExports[symName],address;if(typeof value==\"function\"){address=getFunctionAddress(value)}"
+    "else if(typeof value.value==\"number\"){address=value.value}else{return entry}"
+    "return GOT[symName]=new WebAssembly.Global({value:\"i32\",mutable:true},address)};"
+    "var dicehallMainGOTPass=exports=>{for(var symName in exports){if(isInternalSym(symName)){continue}"
+    "var value=exports[symName];var entry=GOT[symName];if(entry&&entry.value!=-1){continue}var newValue;"
+    "if(typeof value==\"function\"){newValue=addFunction(value)}else if(typeof value.value==\"number\"){newValue=value}"
+    "else{continue}if(entry){entry.value=newValue}}dicehallMainExports=exports};"
+)
+MAIN_UPDATE_GOT = "updateGOT(origExports);"
+
+
+def lazy_main_got(source: str) -> str:
+    """pyodide.asm.mjs whose linking makes the main module's GOT entries only when asked for (see
+    UPDATE_GOT)."""
+    if source.count(UPDATE_GOT) != 1 or source.count(GOT_HANDLER) != 1 or source.count(MAIN_UPDATE_GOT) != 1 \
+            or source.count("GOT[") != 6 or "var getFunctionAddress=func=>" not in source:
+        raise SystemExit("build.py: pyodide.asm.mjs's global offset table no longer reads as expected")
+    return (source.replace(UPDATE_GOT, MAIN_GOT_PASS + UPDATE_GOT_LAZY)
+            .replace(GOT_HANDLER, GOT_HANDLER_LAZY)
+            .replace(MAIN_UPDATE_GOT, "dicehallMainGOTPass(origExports);"))
+
+
 # Emscripten's file system (the same file) learns whether a directory entry exists by looking it
 # up and catching the error: mayCreate (before every file or directory is made) and mkdirTree (on
 # each existing directory of the path). Chromium captures the stack of each thrown error with
@@ -420,7 +463,8 @@ def eager_pyodide_factory(source: str) -> str:
 
 def pyodide_module(source: str) -> str:
     """pyodide.asm.mjs as the app ships it (and pyodide.asm.js, classic_pyodide_script of it)."""
-    return eager_pyodide_factory(yielding_receive_instance(js_wrappers_at_once(module_creation_without_stacks(source))))
+    return eager_pyodide_factory(lazy_main_got(yielding_receive_instance(js_wrappers_at_once(
+        module_creation_without_stacks(source)))))
 
 
 # The module's `import.meta.url` (Emscripten's own URL, a base for a file it would locate without

@@ -73,8 +73,17 @@ for (let i = 0; i < table.length; i++) if (table.get(i)) filled.push(i);
 // A JavaScript function called through the table from the wasm: Python's time comes from
 // Emscripten's JavaScript clock, through its library functions.
 const clock = pyodide.runPython("type(__import__('time').time()).__name__ if __import__('time').time() > 1.6e9 else None");
+// The global offset table (build.py lazy_main_got): what a library loaded later is given for the
+// module's symbols (functions: their slots; data: their addresses), and that a library's own
+// export of one of them does not replace it.
+const M = pyodide._module;
+const asked = ["PyObject_GetAttrString", "malloc", "PyObject_Repr", "_Py_NoneStruct", "_Py_TrueStruct", "PyExc_TypeError"]
+  .map((name) => M.GOTHandler.get(new Set(), name).value);
+M.updateGOT({ PyObject_Repr: () => 0, _Py_NoneStruct: new WebAssembly.Global({ value: "i32" }, 1) });
+const got = { asked, kept: [M.GOT.PyObject_Repr.value, M.GOT._Py_NoneStruct.value] };
 console.log(JSON.stringify({ steps: steps.length, sum: pyodide.runPython("sum(range(10))"), again, files,
-                             made, table: [table.length, filled.length, filled.reduce((a, b) => (a * 31 + b) % 1000000007, 7)], clock }));
+                             made, table: [table.length, filled.length, filled.reduce((a, b) => (a * 31 + b) % 1000000007, 7)], clock,
+                             got, entries: Object.keys(M.GOT).length }));
 """
 
 
@@ -99,6 +108,8 @@ def own_boot(tmp_path_factory) -> dict:
     """Pyodide's own module booted by the same script: what the build's must do alike."""
     own = boot(pyodide_folder(tmp_path_factory.mktemp("own"), (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")), "plain")
     assert own["made"] > 200  # (one module per JavaScript function in the table: what js_wrappers_at_once saves)
+    assert own["entries"] > 8000  # (an entry for every symbol the module exports: what lazy_main_got saves)
+    assert own["got"]["kept"] == own["got"]["asked"][2:4]  # (the module's symbols, not the library's)
     return own
 
 
@@ -110,8 +121,24 @@ def boot(folder: Path, mode: str, factory: str = "module") -> dict:
 def as_ever(own: dict, steps: int) -> dict:
     """A boot of the build's module: `steps` tasks yielded, the file system as ever, the same
     function table as Pyodide's own module made, its JavaScript functions wrapped by one module
-    (plus the two Pyodide itself makes later)."""
-    return {"steps": steps, "sum": 45, **FILES_AS_EVER, "made": 3, "table": own["table"], "clock": "float"}
+    (plus the two Pyodide itself makes later), the same values in its global offset table for
+    whoever asks, with far fewer entries made (lazy_main_got; 280-odd under Pyodide 0.29)."""
+    return {"steps": steps, "sum": 45, **FILES_AS_EVER, "made": 3, "table": own["table"], "clock": "float",
+            "got": own["got"], "entries": FEW_ENTRIES}
+
+
+class _FewerThan:
+    def __init__(self, bound: int):
+        self.bound = bound
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, int) and other < self.bound
+
+    def __repr__(self) -> str:
+        return f"<fewer than {self.bound}>"
+
+
+FEW_ENTRIES = _FewerThan(1000)
 
 
 def test_the_split_receive_instance_boots_with_a_task_before_each_linking_step(split_pyodide: Path, own_boot: dict):
@@ -158,6 +185,19 @@ def test_the_build_splits_the_shipped_module_once_and_refuses_another():
     assert split.count(build.NEXT_TASK) == 3
     with pytest.raises(SystemExit):
         build.yielding_receive_instance(source.replace("updateGOT(origExports);LDSO.init();", "LDSO.init();updateGOT(origExports);"))
+
+
+def test_the_global_offset_table_is_made_when_asked_for_and_another_is_refused():
+    """build.lazy_main_got (the boots above check the table and the values given): a Pyodide whose
+    global offset table reads otherwise is refused."""
+    source = build.yielding_receive_instance((PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8"))
+    changed = build.lazy_main_got(source)
+    assert changed.count("dicehallMainGOTPass(origExports);") == 1 and changed.count("dicehallGOT(symName)") == 2
+    for altered in (source.replace(build.GOT_HANDLER, build.GOT_HANDLER.replace("var rtn", "let rtn")),
+                    source.replace("updateGOT(origExports);", "updateGOT(origExports,true);"),
+                    source.replace("{newValue=value}else{continue}", "{newValue=value}else{continue}GOT[symName]=GOT[symName];")):
+        with pytest.raises(SystemExit):
+            build.lazy_main_got(altered)
 
 
 def test_the_factory_is_a_parenthesized_expression_and_another_is_refused():
