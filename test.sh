@@ -29,50 +29,43 @@ export DICEHALL_REQUIRE_BROWSER=1
 echo "== test.sh: build"
 python3 build.py
 
-# Two cores. First the CPython tests that need no browser, in two pytest-xdist workers (a test
-# file stays in one worker). Then the browser tests, in two workers too (DICEHALL_BROWSER_WORKERS=1
-# for one): most of a browser test's time is a page waiting (taps at a person's pace, a
-# computer's paced steps, a boot), so the engine suite under Pyodide (Node, one core) runs beside
-# their first minutes. A test marked `alone` (it asserts on time, or it has several phones:
-# tests/browser/conftest.py) runs while nothing else does: not the other worker's test, not the
-# Pyodide suite (which shares the machine as a test does: tests/browser/dicehall_browser_share.py),
-# and the `alone` tests come last.
-# Timed on 2026-12-06 as it was before (the CPython tests in two halves beside the Pyodide suite,
-# then the browser tests): 16 min 31 s on a clean clone, of which 4 min 48 s before the browser
-# tests; in one worker the browser tests alone took 13-14 min.
+# Two cores, and most of a browser test's time is a page waiting (taps at a person's pace, a
+# computer's paced steps, a boot). So three suites run side by side: the CPython tests that need
+# no browser (two pytest-xdist workers, a test file in one), the engine suite under Pyodide (Node,
+# one core), and the browser tests in two workers (DICEHALL_BROWSER_WORKERS=1 for one) but those
+# marked `alone`. Those (they assert on time, or they have several phones: tests/browser/
+# conftest.py) then run one after another, with nothing else on the machine.
+# Timed on 2026-12-06 (clean clones): 16 min 31 s as it was before (the CPython tests beside the
+# Pyodide suite, then every browser test in two workers, an `alone` one while the other worker
+# waited); the `alone` tests by themselves took 5 min 52 s.
 logs="$(mktemp -d)"
 workers="${DICEHALL_BROWSER_WORKERS:-2}"
 parallel=()
 if [ "$workers" != 1 ]; then
   parallel=(-n "$workers" --dist worksteal)
 fi
-export DICEHALL_MACHINE_DIR="$logs/machine"  # the lock the browser workers and the Pyodide suite share
 
-echo "== test.sh: pytest without a browser (CPython, two workers)"
-cpython_status=0
+echo "== test.sh: pytest without a browser (CPython, two workers) || engine tests under Pyodide (Node) || browser tests but the alone ones (Chromium, $workers worker(s))"
 python3 -m pytest tests -q -p no:cacheprovider -m "not browser" -n 2 --dist loadfile \
-  --basetemp="$logs/tmp-cpython" || cpython_status=$?
-
-pyodide_status=0
-if [ "$workers" = 1 ]; then
-  # one browser worker holds no lock: the suites run one after the other
-  echo "== test.sh: engine tests under Pyodide (Node)"
-  bash tests/pyodide/run.sh || pyodide_status=$?
-else
-  python3 tests/browser/dicehall_browser_share.py "$DICEHALL_MACHINE_DIR" -- \
-    bash tests/pyodide/run.sh > "$logs/pyodide.log" 2>&1 &
-  pyodide_pid=$!
-fi
-
-echo "== test.sh: pytest browser tests (Chromium, $workers worker(s))"
+  --basetemp="$logs/tmp-cpython" > "$logs/cpython.log" 2>&1 &
+cpython_pid=$!
+bash tests/pyodide/run.sh > "$logs/pyodide.log" 2>&1 &
+pyodide_pid=$!
 browser_status=0
-python3 -m pytest tests -q -p no:cacheprovider -m browser ${parallel[@]+"${parallel[@]}"} --durations=15 -rR \
+python3 -m pytest tests -q -p no:cacheprovider -m "browser and not alone" ${parallel[@]+"${parallel[@]}"} \
+  --basetemp="$logs/tmp-browser" --durations=15 -rR || browser_status=$?
+cpython_status=0
+wait "$cpython_pid" || cpython_status=$?
+pyodide_status=0
+wait "$pyodide_pid" || pyodide_status=$?
+echo "-- pytest without a browser (CPython)"
+cat "$logs/cpython.log"
+echo "-- engine tests under Pyodide (Node)"
+cat "$logs/pyodide.log"
+
+echo "== test.sh: browser tests that run alone (Chromium, one after another)"
+python3 -m pytest tests -q -p no:cacheprovider -m "browser and alone" --basetemp="$logs/tmp-alone" --durations=5 -rR \
   || browser_status=$?
-if [ "$workers" != 1 ]; then
-  wait "$pyodide_pid" || pyodide_status=$?
-  echo "-- engine tests under Pyodide (Node), run beside the browser tests"
-  cat "$logs/pyodide.log"
-fi
 rm -rf "$logs"
 
 status=0

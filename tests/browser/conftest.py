@@ -74,16 +74,10 @@ def pytest_collection_modifyitems(config, items):
     """A test with several phones (the rooms' `phones` fixture: two to five pages, each with its
     interpreter, and their WebRTC) runs `alone`: it fills both cores by itself, and beside the
     other worker's test a three-phone lobby test once waited 30 s for a button (a clean-clone
-    run with two workers, 2026-12-05).
-
-    The `alone` tests run last (a stable sort): test.sh runs the engine suite under Pyodide
-    beside the browser tests' first minutes, and an `alone` test waits until it is over (it
-    shares the machine: dicehall_browser_share.py), with the other worker stopped at the
-    turnstile meanwhile."""
+    run with two workers, 2026-12-05)."""
     for item in items:
         if "phones" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.alone)
-    items.sort(key=lambda item: item.get_closest_marker("alone") is not None)
 
 
 @pytest.fixture(autouse=True)

@@ -10,18 +10,12 @@ returning profile: a cold boot and a boot snapshot), shares the machine (a share
 through first, so the other worker cannot keep the machine by starting test after test.
 
 Without xdist (one process: `pytest tests/browser/test_x.py`) nothing is locked.
-
-Outside pytest, a command can share the machine the same way (test.sh runs the engine suite under
-Pyodide so, beside the browser tests: an `alone` test waits until it is over):
-    python3 tests/browser/dicehall_browser_share.py DIR -- COMMAND [ARGS...]
-with DIR the workers' folder, given to them as DICEHALL_MACHINE_DIR.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -29,25 +23,17 @@ _held = 0  # this worker's depth of machine_share (a session set-up inside a tes
 
 
 def shared_dir(tmp_path_factory) -> Path | None:
-    """The folder every worker of this run sees: DICEHALL_MACHINE_DIR, else the parent of each
-    worker's own basetemp."""
+    """The folder every worker of this run sees (the parent of each worker's own basetemp)."""
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return None
-    given = os.environ.get("DICEHALL_MACHINE_DIR")
-    return Path(given) if given else tmp_path_factory.getbasetemp().parent
+    return tmp_path_factory.getbasetemp().parent
 
 
 @contextmanager
 def machine_share(tmp_path_factory, alone: bool = False):
     """Hold the machine: alone (exclusive) or shared with the other worker's shared holds."""
-    with hold(shared_dir(tmp_path_factory), alone):
-        yield
-
-
-@contextmanager
-def hold(where: Path | None, alone: bool = False):
-    """machine_share's lock in the folder `where` (None: nothing to lock)."""
     global _held
+    where = shared_dir(tmp_path_factory)
     if where is None or _held:
         # (one lock per worker: a session set-up started inside a test's set-up runs under the
         # test's hold; flock would make a second hold of the same worker wait for the first)
@@ -57,7 +43,6 @@ def hold(where: Path | None, alone: bool = False):
         finally:
             _held -= 1
         return
-    where.mkdir(parents=True, exist_ok=True)
     with open(where / "machine.turnstile", "a") as gate, open(where / "machine.lock", "a") as lock:
         fcntl.flock(gate, fcntl.LOCK_EX)
         try:
@@ -73,18 +58,3 @@ def hold(where: Path | None, alone: bool = False):
             fcntl.flock(lock, fcntl.LOCK_UN)
             if alone:
                 fcntl.flock(gate, fcntl.LOCK_UN)
-
-
-def main(argv: list[str]) -> int:
-    """`DIR -- COMMAND...`: run COMMAND holding a shared hold on DIR's machine lock."""
-    import subprocess
-
-    if len(argv) < 3 or argv[1] != "--":
-        print("usage: dicehall_browser_share.py DIR -- COMMAND [ARGS...]", file=sys.stderr)
-        return 2
-    with hold(Path(argv[0])):
-        return subprocess.call(argv[2:])
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
