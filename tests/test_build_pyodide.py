@@ -200,6 +200,22 @@ def test_the_global_offset_table_is_made_when_asked_for_and_another_is_refused()
             build.lazy_main_got(altered)
 
 
+def test_the_converted_exports_overlay_the_instances_and_another_conversion_is_refused():
+    """build.exports_overlaid (the boots above check that the module works as ever): the object
+    applySignatureConversions returns inherits the instance's exports and owns the 20 it wraps,
+    instead of a copy of all of them; a Pyodide that writes its exports elsewhere is refused."""
+    source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    changed = build.exports_overlaid(source)
+    assert build.SIGNATURE_CONVERSIONS not in changed and "Object.assign({},wasmExports)" not in changed
+    assert changed.count("function applySignatureConversions(wasmExports){wasmExports=Object.create(wasmExports,{") == 1
+    assert changed.count("writable:true,enumerable:true,configurable:true}") == 20
+    for altered in (source.replace(build.SIGNATURE_CONVERSIONS, build.SIGNATURE_CONVERSIONS.replace("({},", "({},{},")),
+                    source.replace("return wasmExports}function callMain", 'wasmExports["x"]=1;return wasmExports}function callMain'),
+                    source.replace("function callMain(", "function dicehallX(){wasmExports.y=2}function callMain(")):
+        with pytest.raises(SystemExit):
+            build.exports_overlaid(altered)
+
+
 def test_the_factory_is_a_parenthesized_expression_and_another_is_refused():
     source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
     eager = build.eager_pyodide_factory(source)
