@@ -149,6 +149,13 @@ def test_without_the_setting_it_boots_as_before(split_pyodide: Path, own_boot: d
     assert boot(split_pyodide, "plain") == as_ever(own_boot, 0)
 
 
+def assert_refused(transform, *altered_sources: str) -> None:
+    """The build refuses each of these Pyodide sources (each reads otherwise than it expects)."""
+    for altered in altered_sources:
+        with pytest.raises(SystemExit):
+            transform(altered)
+
+
 # What the file system does in each boot above (BOOT): EEXIST (20) for a directory that exists.
 FILES_AS_EVER = {"again": 20, "files": ["exists", ["f", "g"], True]}
 
@@ -157,10 +164,9 @@ def test_the_linking_wraps_javascript_functions_in_one_module_and_another_linkin
     source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
     changed = build.js_wrappers_at_once(source)
     assert changed.count("dicehallWrapAll()") == 1 and changed.count(build.CONVERT_FROM_WRAPPED) == 1
-    for altered in (source.replace(build.REPORT_UNDEFINED, "var reportUndefinedSymbols=function(){"),
-                    source.replace("entry.value=addFunction(value,value.sig)", "entry.value=addFunction(value)")):
-        with pytest.raises(SystemExit):
-            build.js_wrappers_at_once(altered)
+    assert_refused(build.js_wrappers_at_once,
+                   source.replace(build.REPORT_UNDEFINED, "var reportUndefinedSymbols=function(){"),
+                   source.replace("entry.value=addFunction(value,value.sig)", "entry.value=addFunction(value)"))
 
 
 def test_the_module_is_created_without_a_stack_and_another_file_system_or_sleep_is_refused():
@@ -171,11 +177,10 @@ def test_the_module_is_created_without_a_stack_and_another_file_system_or_sleep_
     changed = build.module_creation_without_stacks(source)
     assert changed.count("dicehallHasEntry(") == 3 and changed.count(build.SYNC_SLEEP_LAZY) == 1
     assert build.SYNC_SLEEP not in changed and changed.count("shared:!0") == 1
-    for altered in (source.replace(build.MAY_CREATE, build.MAY_CREATE.replace("return 20", "return 21")),
-                    source.replace(build.MKDIR_TREE_STEP, build.MKDIR_TREE_STEP.replace("!=20", "!==20")),
-                    source.replace(build.SYNC_SLEEP, build.SYNC_SLEEP.replace("maximum:1", "maximum:2"))):
-        with pytest.raises(SystemExit):
-            build.module_creation_without_stacks(altered)
+    assert_refused(build.module_creation_without_stacks,
+                   source.replace(build.MAY_CREATE, build.MAY_CREATE.replace("return 20", "return 21")),
+                   source.replace(build.MKDIR_TREE_STEP, build.MKDIR_TREE_STEP.replace("!=20", "!==20")),
+                   source.replace(build.SYNC_SLEEP, build.SYNC_SLEEP.replace("maximum:1", "maximum:2")))
 
 
 def test_the_build_splits_the_shipped_module_once_and_refuses_another():
@@ -193,11 +198,10 @@ def test_the_global_offset_table_is_made_when_asked_for_and_another_is_refused()
     source = build.yielding_receive_instance((PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8"))
     changed = build.lazy_main_got(source)
     assert changed.count("dicehallMainGOTPass(origExports);") == 1 and changed.count("dicehallGOT(symName)") == 2
-    for altered in (source.replace(build.GOT_HANDLER, build.GOT_HANDLER.replace("var rtn", "let rtn")),
-                    source.replace("updateGOT(origExports);", "updateGOT(origExports,true);"),
-                    source.replace("{newValue=value}else{continue}", "{newValue=value}else{continue}GOT[symName]=GOT[symName];")):
-        with pytest.raises(SystemExit):
-            build.lazy_main_got(altered)
+    assert_refused(build.lazy_main_got,
+                   source.replace(build.GOT_HANDLER, build.GOT_HANDLER.replace("var rtn", "let rtn")),
+                   source.replace("updateGOT(origExports);", "updateGOT(origExports,true);"),
+                   source.replace("{newValue=value}else{continue}", "{newValue=value}else{continue}GOT[symName]=GOT[symName];"))
 
 
 def test_the_converted_exports_overlay_the_instances_and_another_conversion_is_refused():
@@ -209,11 +213,10 @@ def test_the_converted_exports_overlay_the_instances_and_another_conversion_is_r
     assert build.SIGNATURE_CONVERSIONS not in changed and "Object.assign({},wasmExports)" not in changed
     assert changed.count("function applySignatureConversions(wasmExports){wasmExports=Object.create(wasmExports,{") == 1
     assert changed.count("writable:true,enumerable:true,configurable:true}") == 20
-    for altered in (source.replace(build.SIGNATURE_CONVERSIONS, build.SIGNATURE_CONVERSIONS.replace("({},", "({},{},")),
-                    source.replace("return wasmExports}function callMain", 'wasmExports["x"]=1;return wasmExports}function callMain'),
-                    source.replace("function callMain(", "function dicehallX(){wasmExports.y=2}function callMain(")):
-        with pytest.raises(SystemExit):
-            build.exports_overlaid(altered)
+    assert_refused(build.exports_overlaid,
+                   source.replace(build.SIGNATURE_CONVERSIONS, build.SIGNATURE_CONVERSIONS.replace("({},", "({},{},")),
+                   source.replace("return wasmExports}function callMain", 'wasmExports["x"]=1;return wasmExports}function callMain'),
+                   source.replace("function callMain(", "function dicehallX(){wasmExports.y=2}function callMain("))
 
 
 def test_the_factory_is_a_parenthesized_expression_and_another_is_refused():
