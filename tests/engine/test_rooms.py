@@ -386,7 +386,7 @@ def test_waiting_guests_are_capped_and_a_refused_one_is_told():
 
 # --- fair dice ------------------------------------------------------------------------------------
 def test_dice_follow_from_the_seed_and_are_uniform_and_a_changed_throw_is_caught():
-    seed = fairdice.new_seed()
+    seed = "5eed" * 16  # fixed, so the counts below are the same on every run (no flaky statistics)
     commit = fairdice.commitment(seed)
     counts = Counter()
     throws = []
@@ -399,7 +399,9 @@ def test_dice_follow_from_the_seed_and_are_uniform_and_a_changed_throw_is_caught
     assert fairdice.verify(seed, commit, 1, throws) is None
     eights = [fairdice.roll(seed, 1, k, "mix", (8,)) for k in range(400)]
     assert {v for [v] in eights} == set(range(1, 9))  # other dice sizes too (RollCraft's d8)
-    throws[5] = ("mix", (6, 6, 6), lambda v: v == [1, 1, 1])
+    played = fairdice.roll(seed, 1, 5, "mix", (6, 6, 6))
+    changed = [value % 6 + 1 for value in played]  # differs from the seed's throw whatever it was
+    throws[5] = ("mix", (6, 6, 6), lambda v: v == changed)
     assert "throw 6" in fairdice.verify(seed, commit, 1, throws)
     assert "commitment" in fairdice.verify(fairdice.new_seed(), commit, 1, throws)
 
