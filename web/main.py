@@ -2,8 +2,9 @@
 # The app imports from app.zip, which snap-loader.mjs (PyScript's interpreter module) wrote into
 # the cwd and put on sys.path before PyScript ran this (useAppZip).
 import asyncio
+import sys
 
-from pyscript import window
+import js as window  # the page's global object (PyScript's package is not needed: see below)
 
 try:
     window.performance.mark("dh:main")
@@ -11,9 +12,9 @@ try:
     from dicehall.browser import start
 
     window.performance.mark("dh:imported")
-    # Where PyScript's own package was imported from: app.zip's bytecode, not its sources that
-    # PyScript writes into the cwd (snap-loader.mjs useAppZip; tests/browser/test_boot_snapshot.py).
-    window.document.documentElement.dataset.pyscriptFrom = "app.zip" if ".zip" in (__import__("pyscript").__spec__.origin or "") else "cwd"
+    # Whether the boot imported PyScript's own package: the app does not use it, and the loader
+    # leaves its import to its first use (snap-loader.mjs preludeInTasks; tests/browser/test_boot_snapshot.py).
+    window.document.documentElement.dataset.pyscriptImported = "yes" if "pyscript" in sys.modules else "no"
     # The app's start in a task of its own, not in the one that compiled this and imported the
     # browser module (a macrotask: Pyodide's event loop schedules the next step with a message).
     await asyncio.sleep(0)  # noqa: F704, PLE1142

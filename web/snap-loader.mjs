@@ -645,9 +645,15 @@ export function preludePieces(code) {
 
 // The prelude's writes are wasted where app.zip holds the `pyscript` package: its import takes
 // app.zip's copy (first on sys.path; build.py pyscript_package, from the same text). Measured on
-// a return visit at CPU x4: its pieces before the import were ~0.13 s of the page's thread. So a
-// prelude that is nothing but PyScript's writes of ./pyscript files and that import is run as
-// the import alone, once Python has said where `pyscript` would come from. `null`: run it as it is.
+// a return visit at CPU x4: its pieces before the import were ~0.13 s of the page's thread. And
+// the import itself is left to whoever needs the package: the app does not (it reads the page
+// through `js` and `pyodide.ffi`), and on an emulated phone's return visit that import alone was
+// 0.13-0.29 s of the page's thread before main.py could run (marked: five small modules, most of
+// it the import system's look-ups and JavaScript modules found last on sys.meta_path). So a
+// prelude that is nothing but PyScript's writes of ./pyscript files and that import
+// (preludeImportOnly) is not run at all, once Python has said that `import pyscript` would come
+// from app.zip: the package is then imported on first use, the same package from the same
+// place. `null` from preludeImportOnly: the prelude is run as it is.
 const PRELUDE_LINE = [
   /^$/, /^import os as _os$/, /^from pathlib import Path as _Path$/, /^_path = None$/,
   /^_path = _Path\("\.\/pyscript(\/[\w.\/]+)?"\)$/, /^if not _os\.path\.exists\("\.\/pyscript(\/[\w.\/]+)?"\):$/,
@@ -673,8 +679,8 @@ function preludeInTasks(pyodide) {
       let fromZip = false;
       try { fromZip = pyodide.runPython(PYSCRIPT_FROM_ZIP) === true; } catch (err) { /* run it as it is */ }
       if (fromZip) {
-        mark("data-prelude", "import-only"); // (tests/browser/test_boot_snapshot.py)
-        return runAsync.call(this, alone, ...rest);
+        mark("data-prelude", "on-first-use"); // (tests/browser/test_boot_snapshot.py)
+        return undefined; // (what the prelude's last line, a `del`, gives)
       }
     }
     const pieces = typeof code === "string" && code.split("\n").includes(PRELUDE_IMPORT) ? preludePieces(code) : [code];

@@ -183,12 +183,12 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     # the restore's steps went on in tasks of background priority (snap-loader.mjs nextTask): a
     # tap, and the frames that show what it did, come first
     assert page.evaluate("window.__backgroundTasks") >= 8
-    # PyScript's package came from app.zip's bytecode (build.py pyscript_package), not compiled
-    # from the copy PyScript writes into the cwd
-    assert page.evaluate("document.documentElement.dataset.pyscriptFrom") == "app.zip"
-    # PyScript's prelude (its package written into the cwd, then imported) ran as its import
-    # alone: app.zip holds the package (snap-loader.mjs preludeImportOnly)
-    assert page.evaluate("document.documentElement.dataset.prelude") == "import-only"
+    # PyScript's prelude (its package written into the cwd, then imported) was not run: app.zip
+    # holds the package (build.py pyscript_package), so its import is left to its first use
+    # (snap-loader.mjs preludeImportOnly, preludeInTasks), and the app never uses it: the boot
+    # did not import it at all (main.py)
+    assert page.evaluate("document.documentElement.dataset.prelude") == "on-first-use"
+    assert page.evaluate("document.documentElement.dataset.pyscriptImported") == "no"
     # served by the service worker from the start (workerStart): index.html's early reader
     # (boot-read.mjs, a worker) read the entry as the page opened, checked its digest and
     # unpacked it, so the page's thread did neither

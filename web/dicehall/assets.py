@@ -15,8 +15,9 @@ import hashlib
 import json
 import time
 
+import js as window  # the page's global object (see browser.py)
+from js import document
 from pyodide.ffi import to_js
-from pyscript import document, window
 
 from pygame_core.registry import get_entry
 

@@ -3,7 +3,8 @@
 Everything the app does in the page goes through `BrowserPage` (the `page.Page` port); every
 event the page hears is read into plain values here and handed to the shell (`shell.Shell`),
 which is pure Python and tested under CPython with a fake page. Only this module, `storage.py`,
-`assets.py` and `jsrooms.py` import `pyscript`, `pyodide` or `js` (the architecture test says so).
+`assets.py` and `jsrooms.py` import `pyodide` or `js` (the architecture test says so; none imports
+PyScript's own package, which the boot leaves to its first use: snap-loader.mjs preludeInTasks).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import json
 import random
 import time
 
+import js as window  # the page's global object (PyScript's `window`: its package is never imported)
+from js import document
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
 
 from .assets import Assets
 from .jsrooms import DirectTransport, PeerTransport, QrScanner, qr_code

@@ -8,14 +8,10 @@ from __future__ import annotations
 import asyncio
 import json
 
+import js as window  # the page's global object (see browser.py)
 from pyodide.ffi import create_proxy
-from pyscript import window
 
-try:
-    from pyscript.ffi import is_none
-except ImportError:  # pragma: no cover
-    def is_none(value):
-        return value is None or repr(value) == "jsnull"
+from .storage import is_none
 
 
 def _text(value) -> str | None:

@@ -3,13 +3,13 @@ Pyodide 314). Only this module and `browser.py` touch it."""
 
 from __future__ import annotations
 
-from pyscript import window
+import js as window  # the page's global object (see browser.py)
+from pyodide.ffi import jsnull
 
-try:
-    from pyscript.ffi import is_none
-except ImportError:  # pragma: no cover
-    def is_none(value):
-        return value is None or repr(value) == "jsnull"
+
+def is_none(value) -> bool:
+    """None or JavaScript's null (what `pyscript.ffi.is_none` says, without PyScript's package)."""
+    return value is None or value is jsnull
 
 
 class LocalStorage:
