@@ -582,41 +582,32 @@ def build_app_zip(packages: list[tuple[Path, str]], root: Path = ROOT, extra: di
 
 # The modules the boot snapshot's maker imports (web/snap-make.mjs), so that an interpreter
 # restored from it starts with them in memory: every module of these packages whose source
-# imports nothing of the page but `js` itself and `pyodide.ffi` (`snapshot_safe`, anywhere in its
-# syntax tree; a text search also caught "import json"). The maker runs in a worker: `import js`
-# gives it the worker's globals there, and Pyodide points a restored interpreter's `js` at the
-# page's; `pyodide.ffi` is Python's side of the bridge. `from js import …` (a JavaScript object
-# bound as the module is imported: the worker's, or none) and PyScript's package (which reads
-# the page as it is imported) leave a module out. The maker drops any that still fails (it
-# imports one that is left out). Decided here, not by the maker: reading and parsing every
-# source there was ~0.27 s of its ~0.62 s (CPython) on every first visit, on the way to the
-# first game.
+# imports none of the page's modules (PAGE_MODULES, anywhere in its syntax tree; a text search
+# also caught "import json"). The maker drops any that still fails (it imports one that is
+# left out). Decided here, not by the maker: reading and parsing every source there was ~0.27 s
+# of its ~0.62 s (CPython) on every first visit, on the way to the first game.
 PRE_IMPORT_TOPS = ("pygame_core", "dicehall")
 PAGE_MODULES = ("js", "pyscript", "pyodide")
-SNAPSHOT_SAFE_IMPORTS = ("js", "pyodide.ffi")  # `import js`, `import pyodide.ffi`, `from pyodide.ffi import …`
 SNAP_PRE_IMPORT_TOKEN = '["__DICEHALL_PRE_IMPORT__"]'
 
 
-def snapshot_safe(source: str) -> bool:
-    """True when `source` imports nothing of PAGE_MODULES (absolute imports, at any depth) but
-    `js` itself and `pyodide.ffi`."""
+def browser_free(source: str) -> bool:
+    """True when `source` imports none of PAGE_MODULES (absolute imports, at any depth)."""
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and not node.level:
             names = [node.module or ""]
-            if names[0] == "js":
-                return False  # (a name from `js`: a JavaScript object bound at import)
         else:
             continue
-        if any(name.split(".")[0] in PAGE_MODULES and name not in SNAPSHOT_SAFE_IMPORTS for name in names):
+        if any(name.split(".")[0] in PAGE_MODULES for name in names):
             return False
     return True
 
 
 def pre_import_modules(app_zip: bytes) -> list[str]:
-    """The snapshot-safe modules of PRE_IMPORT_TOPS in app.zip, a package before its modules
-    (none of a top package whose own `__init__` is not snapshot-safe)."""
+    """The browser-free modules of PRE_IMPORT_TOPS in app.zip, a package before its modules
+    (none of a top package whose own `__init__` is not browser-free)."""
     sources: dict[str, str] = {}
     with zipfile.ZipFile(io.BytesIO(app_zip)) as zf:
         for arc in zf.namelist():
@@ -628,10 +619,10 @@ def pre_import_modules(app_zip: bytes) -> list[str]:
             sources[".".join(parts)] = zf.read(arc).decode("utf-8")
     names: list[str] = []
     for top in PRE_IMPORT_TOPS:
-        if top not in sources or not snapshot_safe(sources[top]):
+        if top not in sources or not browser_free(sources[top]):
             continue
         names += [name for name in sorted(n for n in sources if n == top or n.startswith(top + "."))
-                  if snapshot_safe(sources[name])]
+                  if browser_free(sources[name])]
     return names
 
 

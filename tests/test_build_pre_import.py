@@ -1,7 +1,6 @@
 """build.py's list of the modules the boot snapshot's maker imports (`build.pre_import_modules`,
 substituted into web/snap-make.mjs): every module of pygame_core and dicehall whose source
-imports nothing of the page (js, pyscript, pyodide) but `js` itself and `pyodide.ffi`
-(`build.snapshot_safe`), a package before its modules."""
+imports none of the page's modules (js, pyscript, pyodide), a package before its modules."""
 
 from __future__ import annotations
 
@@ -24,7 +23,7 @@ def zipped(files: dict[str, str]) -> bytes:
     return buf.getvalue()
 
 
-def test_modules_that_import_the_page_anywhere_are_left_out_but_for_js_itself_and_pyodide_ffi():
+def test_modules_that_import_the_page_anywhere_are_left_out():
     app = zipped({
         "pygame_core/__init__.py": "",
         "pygame_core/dice.py": "import json\nimport random\n",
@@ -36,23 +35,20 @@ def test_modules_that_import_the_page_anywhere_are_left_out_but_for_js_itself_an
         "dicehall/dom.py": "def esc(s):\n    return s\n",
         "dicehall/browser.py": "import asyncio\nfrom pyscript import window\n",
         "dicehall/late.py": "def f():\n    import js\n    return js\n",
-        "dicehall/ffi.py": "from pyodide.ffi import create_proxy\nimport js as window\n",
-        "dicehall/named.py": "import js\ndef f():\n    from js import document\n    return document\n",
-        "dicehall/http.py": "from pyodide.http import pyfetch\n",
-        "dicehall/wrapped.py": "from pyodide import ffi\n",
+        "dicehall/ffi.py": "from pyodide.ffi import create_proxy\n",
         "dicehall/jsonish.py": "import jsonschema_like\n",  # a name that merely starts with "js"
         "pyscript/__init__.py": "import js\n",  # not one of the packages
         "dicehall/data.json": "{}",
     })
     assert build.pre_import_modules(app) == [
         "pygame_core", "pygame_core.dice", "pygame_core.games", "pygame_core.games.x", "pygame_core.games.x.rules",
-        "dicehall", "dicehall.dom", "dicehall.ffi", "dicehall.jsonish", "dicehall.late", "dicehall.shell",
+        "dicehall", "dicehall.dom", "dicehall.jsonish", "dicehall.shell",
     ]
 
 
 def test_a_top_package_that_imports_the_page_is_left_out_whole():
     app = zipped({"pygame_core/__init__.py": "", "pygame_core/a.py": "",
-                  "dicehall/__init__.py": "from js import document\n", "dicehall/b.py": ""})
+                  "dicehall/__init__.py": "import js\n", "dicehall/b.py": ""})
     assert build.pre_import_modules(app) == ["pygame_core", "pygame_core.a"]
 
 
@@ -62,20 +58,13 @@ def test_the_built_maker_carries_the_apps_list(tmp_path):
     listed = json.loads(re.search(r"const PRE_IMPORTED = (\[.*?\]);", maker).group(1))
     assert listed == build.pre_import_modules((tmp_path / "dist" / "app.zip").read_bytes())
     assert "pygame_core.games.penta.rules" in listed and "dicehall.shell" in listed
-    # the browser module and its adapters too (they hold `js` itself, the page's once restored)
-    assert {"dicehall.browser", "dicehall.storage", "dicehall.assets", "dicehall.jsrooms"} <= set(listed)
+    assert "dicehall.browser" not in listed and "dicehall.jsrooms" not in listed
     # The maker's Python, run here on the built app.zip as the maker runs it: every listed module
     # imported, the games discovered with their fixed tables made, everything frozen for the
     # cyclic collector (a restored page's collections skip the snapshot's objects).
     code = re.search(r"const PRE_IMPORT = `(.*?)`;", maker, re.S).group(1)
     code = code.replace("${JSON.stringify(PRE_IMPORTED)}", json.dumps(listed))
-    # (Pyodide's `js` and `pyodide.ffi`, which the browser modules import, stood in for: the
-    # maker's worker has both)
-    stand_ins = ("import types\njs = sys.modules['js'] = types.ModuleType('js')\n"
-                 "pyodide = sys.modules['pyodide'] = types.ModuleType('pyodide')\n"
-                 "ffi = sys.modules['pyodide.ffi'] = pyodide.ffi = types.ModuleType('pyodide.ffi')\n"
-                 "ffi.create_proxy = ffi.to_js = lambda *a, **k: None\nffi.jsnull = object()\n")
-    probe = (f"import sys\n{stand_ins}sys.path.insert(0, {str(tmp_path / 'dist' / 'app.zip')!r})\n{code}\n"
+    probe = (f"import sys\nsys.path.insert(0, {str(tmp_path / 'dist' / 'app.zip')!r})\n{code}\n"
              "import gc, json\nfrom pygame_core import registry\n"
              "from pygame_core.games.cephalopod import core\n"
              "print(json.dumps([sorted(registry._ENTRIES), sorted(core._GEOMETRIES), gc.get_freeze_count() > 0,"

@@ -16,6 +16,7 @@ import json
 import time
 
 import js as window  # the page's global object (see browser.py)
+from js import document
 from pyodide.ffi import to_js
 
 from pygame_core.registry import get_entry
@@ -34,7 +35,7 @@ class Assets:
         return self.main.get(game, "none")
 
     def _mark(self, game: str, suffix: str, value: str) -> None:
-        window.document.documentElement.setAttribute(f"data-asset-{game}{suffix}", value)
+        document.documentElement.setAttribute(f"data-asset-{game}{suffix}", value)
 
     def want(self, game: str):
         """Start loading the game's data once (a failed load is retried on the next call)."""

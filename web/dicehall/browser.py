@@ -17,16 +17,13 @@ import random
 import time
 
 import js as window  # the page's global object (PyScript's `window`: its package is never imported)
+from js import document
 from pyodide.ffi import create_proxy, to_js
 
 from .assets import Assets
 from .jsrooms import DirectTransport, PeerTransport, QrScanner, qr_code
 from .shell import Shell
 from .storage import LocalStorage, is_none
-
-# The page's document, set by start(): this module is imported as the boot snapshot is made, in
-# a worker with none (build.py snapshot_safe); the `js` it holds is the page's once restored.
-document = None
 
 WORKER_RESTARTS = 2
 WORKER_WAIT_SECONDS = 20  # a first AI move waits this long for the worker before the main thread thinks
@@ -466,8 +463,6 @@ def bench(game, payload):
 
 
 async def start() -> Shell:
-    global document
-    document = window.document
     page = BrowserPage()
     shell = None
     page.assets = Assets(lambda game: shell.assets_changed(game))
