@@ -26,6 +26,7 @@ import re
 import shutil
 import struct
 import subprocess
+import tempfile
 import sys
 import threading
 import zipfile
@@ -71,6 +72,12 @@ STDLIB_UNUSED = frozenset((
     "pickletools.py", "wsgiref", "imaplib.py", "mailbox.py", "smtplib.py", "ftplib.py", "poplib.py",
     "trace.py", "pstats.py", "profile.py", "cProfile.py", "timeit.py", "tabnanny.py", "sqlite3",
     "webbrowser.py", "__phello__"))
+# The standard library's 8-bit codecs that are only a table of characters (encodings/cp1250.py,
+# iso8859_2.py, mac_roman.py, koi8_r.py…, ~3 KB each deflated, about 0.27 MB together): the app
+# reads and writes UTF-8 only, and none is imported on a boot or in a game. Kept of them: cp437
+# (a zip's names without the UTF-8 flag) and cp1252 (the usual "ANSI" text). A decode with one
+# left out fails with "unknown encoding".
+STDLIB_CODEC_TABLES = re.compile(r"encodings/(cp(?!437\.|1252\.)\d+|iso8859_\d+|mac_\w+|koi8_\w|kz1048|ptcp154|hp_roman8|tis_620|palmos)\.py")
 # Placeholders in web/sw.js replaced by build.py.
 SW_VERSION_TOKEN = '"__DICEHALL_VERSION__"'
 SNAP_LOADER = "snap-loader.mjs"  # web/snap-loader.mjs -> dist/pyodide/ (boot from a memory snapshot)
@@ -235,13 +242,59 @@ def compile_pyc(sources: dict[str, bytes], root: Path = ROOT) -> dict[str, bytes
 
 
 def trimmed_stdlib(data: bytes) -> bytes:
-    """Pyodide's python_stdlib.zip without the STDLIB_UNUSED modules (same order, dates and
-    compression otherwise)."""
+    """Pyodide's python_stdlib.zip without the STDLIB_UNUSED modules and STDLIB_CODEC_TABLES (same
+    order, dates and compression otherwise)."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as kept:
         for info in source.infolist():
-            if info.filename.split("/")[0] not in STDLIB_UNUSED:
+            if info.filename.split("/")[0] not in STDLIB_UNUSED and not STDLIB_CODEC_TABLES.fullmatch(info.filename):
                 kept.writestr(info, source.read(info), compress_type=info.compress_type, compresslevel=9)
+    return out.getvalue()
+
+
+def stdlib_bytecode(stdlib: bytes, app_zip: bytes, snap_make: Path, root: Path = ROOT) -> dict[str, bytes]:
+    """arc name of a .py in `stdlib` -> its bytecode, for every standard-library module a boot
+    imports: Pyodide's own boot and the snapshot maker's imports of the app (tools/stdlib_pyc.mjs
+    runs them under Node, with the Pyodide shipped). Kept in node_modules/.cache/dicehall-stdlib/
+    by Pyodide version and the files that decide it."""
+    pyodide = json.loads((root / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
+    tool = root / "tools" / "stdlib_pyc.mjs"
+    digest = hashlib.sha256(pyodide.encode())
+    for part in (stdlib, app_zip, snap_make.read_bytes(), tool.read_bytes()):
+        digest.update(hashlib.sha256(part).digest())
+    cached = root / "node_modules" / ".cache" / "dicehall-stdlib" / f"{digest.hexdigest()}.json"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("build.py: node not found (Node 20 compiles the standard library's bytecode)")
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "python_stdlib.zip").write_bytes(stdlib)
+            (Path(tmp) / "app.zip").write_bytes(app_zip)
+            done = subprocess.run([node, str(tool), str(snap_make), str(Path(tmp) / "python_stdlib.zip"), str(Path(tmp) / "app.zip")],
+                                  capture_output=True, check=False)
+        if done.returncode:
+            raise SystemExit(f"build.py: compiling the standard library's bytecode failed:\n{done.stderr.decode(errors='replace')}")
+        json.loads(done.stdout)  # whole, before it is kept
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(done.stdout)
+    return {arc: base64.b64decode(b64) for arc, b64 in json.loads(cached.read_bytes()).items()}
+
+
+def stdlib_with_bytecode(stdlib: bytes, bytecode: dict[str, bytes]) -> bytes:
+    """`stdlib` with each module of `bytecode` shipped as its bytecode alone, in place of its
+    source (same order and dates): the importer takes a .pyc it finds without a .py. The zip
+    grows by ~0.75 MB of the bytecode against ~0.82 MB of the sources it replaces (deflated);
+    the other modules stay sources, compiled if ever imported. A traceback through a module
+    shipped so shows its file and line, not the line's text."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as source, zipfile.ZipFile(out, "w") as shipped:
+        for info in source.infolist():
+            if info.filename in bytecode:
+                compiled = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+                compiled.external_attr = info.external_attr
+                shipped.writestr(compiled, bytecode[info.filename], compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            else:
+                shipped.writestr(info, source.read(info), compress_type=info.compress_type, compresslevel=9)
     return out.getvalue()
 
 
@@ -765,7 +818,8 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     for name in PYODIDE_FILES:
         data = (pyo / name).read_bytes()
         if name == "python_stdlib.zip":
-            data = trimmed_stdlib(data)
+            stdlib = trimmed_stdlib(data)
+            continue  # written with its bytecode once app.zip is made (step 3)
         shipped = {name: data}
         if name == "pyodide.asm.mjs":
             module = pyodide_module(data.decode("utf-8"))
@@ -821,6 +875,9 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     boot_module(SNAP_MAKE, SNAP_PRE_IMPORT_TOKEN, json.dumps(pre_import_modules(app_zip)))
     for name in (SNAP_MAKER, SNAP_SW, AI_WORKER, SNAP_PACK, BOOT_READER):  # copied as they are
         boot_module(name)
+    # The standard library, its modules a boot imports as bytecode (stdlib_bytecode).
+    write("pyodide/python_stdlib.zip",
+          stdlib_with_bytecode(stdlib, stdlib_bytecode(stdlib, app_zip, out / "pyodide" / SNAP_MAKE, root)))
     # Game data (e.g. a solver's table) is fetched when the game opens: dist/data/<game>/, with
     # data/index.json giving each file's sha256 so the app refuses a truncated or altered copy.
     data_index: dict[str, dict[str, str]] = {}

@@ -17,7 +17,7 @@ import { APP_HASH, CACHE_NAME, DIGEST_HEADER, LENGTH_HEADER, compileWasm, digest
 // pre_import_modules: the app's modules whose source imports none of the page's modules); one
 // that fails to import here (it imports one left out) is dropped.
 const PRE_IMPORTED = ["__DICEHALL_PRE_IMPORT__"];
-const PRE_IMPORT = `
+export const PRE_IMPORT = `
 import importlib, sys
 def _dicehall_pre_import(names):
     # Standard modules PyScript's own package imports on every boot (pyscript.display: html,
