@@ -276,7 +276,9 @@ def stdlib_bytecode(stdlib: bytes, app_zip: bytes, snap_make: Path, root: Path =
             raise SystemExit(f"build.py: compiling the standard library's bytecode failed:\n{done.stderr.decode(errors='replace')}")
         json.loads(done.stdout)  # whole, before it is kept
         cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(done.stdout)
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # parallel builds read it whole or not at all
+        partial.write_bytes(done.stdout)
+        os.replace(partial, cached)
     return {arc: base64.b64decode(b64) for arc, b64 in json.loads(cached.read_bytes()).items()}
 
 
