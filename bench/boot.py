@@ -4,8 +4,8 @@
     python3 bench/boot.py [-n 5] [--check] [--threshold 1.3] [--web DIR] [--json OUT]
 
 For each of N rounds (app and bare interleaved, so machine noise hits both alike):
-  cold = first visit with an empty persistent profile (HTTP server, no SW yet; the app boots
-         plainly and makes its boot snapshot),
+  cold = first visit with an empty persistent profile (HTTP server, no SW yet; the app's maker
+         worker boots the interpreter and makes the boot snapshot, which the page restores),
   warm = second visit in the same profile (app: served by the service worker and restored from
          the boot snapshot; bare page: browser HTTP cache, it has no SW, 5 s after its cold
          visit ended, so that V8's code cache is stored as it is for the app).
