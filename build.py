@@ -26,8 +26,8 @@ import re
 import shutil
 import struct
 import subprocess
-import tempfile
 import sys
+import tempfile
 import threading
 import zipfile
 import zlib
@@ -216,26 +216,37 @@ def _iter_package_files(pkg_dir: Path):
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-")
 
 
+def pyodide_version(root: Path = ROOT) -> str:
+    """The version of the Pyodide shipped (node_modules/pyodide): bytecode is specific to it."""
+    return json.loads((root / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+def run_node_tool(tool: Path, args: list[str], what: str, stdin: bytes | None = None) -> bytes:
+    """A tools/*.mjs script's standard output under Node 20; the build stops, saying `what`
+    failed and why, if Node is missing or the script fails."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit(f"build.py: node not found (Node 20 compiles {what})")
+    done = subprocess.run([node, str(tool), *args], input=stdin, capture_output=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"build.py: compiling {what} failed:\n{done.stderr.decode(errors='replace')}")
+    return done.stdout
+
+
 def compile_pyc(sources: dict[str, bytes], root: Path = ROOT) -> dict[str, bytes]:
     """arc name of a .py -> its bytecode (.pyc) compiled by the app's own Pyodide (tools/pyc.mjs,
     under Node). Importing from bytecode skips compiling: on a first visit the app's modules
     compiled for about 0.3 s. Kept in node_modules/.cache/dicehall-pyc/ by Pyodide version and
     source, so an unchanged build does not start Pyodide again."""
-    pyodide = json.loads((root / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
+    pyodide = pyodide_version(root)
     cache = root / "node_modules" / ".cache" / "dicehall-pyc"
     keys = {arc: hashlib.sha256(f"{pyodide}\0{arc}\0".encode() + data).hexdigest() for arc, data in sources.items()}
     out = {arc: (cache / f"{key}.pyc").read_bytes() for arc, key in keys.items() if (cache / f"{key}.pyc").is_file()}
     todo = [[arc, data.decode("utf-8")] for arc, data in sources.items() if arc not in out]
     if todo:
-        node = shutil.which("node")
-        if node is None:
-            raise SystemExit("build.py: node not found (Node 20 compiles the app's bytecode)")
-        done = subprocess.run([node, str(root / "tools" / "pyc.mjs")], input=json.dumps(todo).encode(),
-                              capture_output=True, check=False)
-        if done.returncode:
-            raise SystemExit(f"build.py: compiling the app's bytecode failed:\n{done.stderr.decode(errors='replace')}")
+        done = run_node_tool(root / "tools" / "pyc.mjs", [], "the app's bytecode", stdin=json.dumps(todo).encode())
         cache.mkdir(parents=True, exist_ok=True)
-        for arc, b64 in json.loads(done.stdout).items():
+        for arc, b64 in json.loads(done).items():
             out[arc] = base64.b64decode(b64)
             (cache / f"{keys[arc]}.pyc").write_bytes(out[arc])
     return out
@@ -257,27 +268,21 @@ def stdlib_bytecode(stdlib: bytes, app_zip: bytes, snap_make: Path, root: Path =
     imports: Pyodide's own boot and the snapshot maker's imports of the app (tools/stdlib_pyc.mjs
     runs them under Node, with the Pyodide shipped). Kept in node_modules/.cache/dicehall-stdlib/
     by Pyodide version and the files that decide it."""
-    pyodide = json.loads((root / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     tool = root / "tools" / "stdlib_pyc.mjs"
-    digest = hashlib.sha256(pyodide.encode())
+    digest = hashlib.sha256(pyodide_version(root).encode())
     for part in (stdlib, app_zip, snap_make.read_bytes(), tool.read_bytes()):
         digest.update(hashlib.sha256(part).digest())
     cached = root / "node_modules" / ".cache" / "dicehall-stdlib" / f"{digest.hexdigest()}.json"
     if not cached.is_file():
-        node = shutil.which("node")
-        if node is None:
-            raise SystemExit("build.py: node not found (Node 20 compiles the standard library's bytecode)")
         with tempfile.TemporaryDirectory() as tmp:
-            (Path(tmp) / "python_stdlib.zip").write_bytes(stdlib)
-            (Path(tmp) / "app.zip").write_bytes(app_zip)
-            done = subprocess.run([node, str(tool), str(snap_make), str(Path(tmp) / "python_stdlib.zip"), str(Path(tmp) / "app.zip")],
-                                  capture_output=True, check=False)
-        if done.returncode:
-            raise SystemExit(f"build.py: compiling the standard library's bytecode failed:\n{done.stderr.decode(errors='replace')}")
-        json.loads(done.stdout)  # whole, before it is kept
+            stdlib_file, app_file = Path(tmp) / "python_stdlib.zip", Path(tmp) / "app.zip"
+            stdlib_file.write_bytes(stdlib)
+            app_file.write_bytes(app_zip)
+            done = run_node_tool(tool, [str(snap_make), str(stdlib_file), str(app_file)], "the standard library's bytecode")
+        json.loads(done)  # whole, before it is kept
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # parallel builds read it whole or not at all
-        partial.write_bytes(done.stdout)
+        partial.write_bytes(done)
         os.replace(partial, cached)
     return {arc: base64.b64decode(b64) for arc, b64 in json.loads(cached.read_bytes()).items()}
 
@@ -285,7 +290,7 @@ def stdlib_bytecode(stdlib: bytes, app_zip: bytes, snap_make: Path, root: Path =
 def stdlib_with_bytecode(stdlib: bytes, bytecode: dict[str, bytes]) -> bytes:
     """`stdlib` with each module of `bytecode` shipped as its bytecode alone, in place of its
     source (same order and dates): the importer takes a .pyc it finds without a .py. The zip
-    grows by ~0.75 MB of the bytecode against ~0.82 MB of the sources it replaces (deflated);
+    grows: ~1.34 MB of bytecode replace ~0.82 MB of sources (deflated, Pyodide 314.0.7's boot);
     the other modules stay sources, compiled if ever imported. A traceback through a module
     shipped so shows its file and line, not the line's text."""
     out = io.BytesIO()
