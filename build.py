@@ -547,10 +547,50 @@ def eager_pyodide_factory(source: str) -> str:
             "export default _createPyodideModule;\n")
 
 
+# Pyodide's finalizeBootstrap, which follows every boot (a restore's too), ran five pieces of
+# Python source: `import _pyodide_core` (rawRun), then, through eval_code, `{}`, the import of
+# importlib, and the namespaces of __main__ and builtins. Each was compiled, and on a restored
+# page's return visit the first was the first use of Python's tokenizer, parser, compiler and AST
+# conversions: V8 compiled their wasm functions as they were first called, on the page's thread
+# (~520 of the ~1600 a closed-first-tab return visit compiled, ~0.1 s traced at CPU x4). The
+# same values come without source: on a restore `_pyodide_core` is imported already (the
+# snapshot's sys.modules and __main__ hold it; the import statement only bound the name again),
+# and the four values are calls on what `_pyodide._base` imports (builtins, import_module).
+# snap-loader.mjs runs no source either (useAppZip, the reseeding, main.py: withModule, isAppMain).
+FINALIZE_START = re.compile(r'API\.finalizeBootstrap=function\((\w+),(\w+)\)\{\1&&(\w+)\(\);'
+                            r'let\[(\w+),(\w+)\]=API\.rawRun\("import _pyodide_core"\);')
+FINALIZE_EVALS = ('API.runPythonInternal_dict=API._pyodide._base.eval_code("{}"),'
+                  'API.importlib=API.runPythonInternal("import importlib; importlib");')
+FINALIZE_EVALS_UNPARSED = ('API.runPythonInternal_dict=API._pyodide._base.builtins.dict(),'
+                           'API.importlib=API._pyodide._base.import_module("importlib");')
+FINALIZE_IMPORT = re.compile(r'let (\w+)=API\.importlib\.import_module;')
+FINALIZE_NAMESPACES = re.compile(r'let (\w+)=API\.runPythonInternal\("import __main__; __main__\.__dict__"\),'
+                                 r'(\w+)=API\.runPythonInternal\("import builtins; builtins\.__dict__"\);')
+
+
+def restore_without_compiling(source: str) -> str:
+    """pyodide.asm.mjs whose finalizeBootstrap compiles no Python source (see FINALIZE_START)."""
+    start = FINALIZE_START.findall(source)
+    namespaces = FINALIZE_NAMESPACES.findall(source)
+    import_module = FINALIZE_IMPORT.findall(source)
+    if len(start) != 1 or source.count(FINALIZE_EVALS) != 1 or len(namespaces) != 1 or len(import_module) != 1:
+        raise SystemExit("build.py: pyodide.asm.mjs's finalizeBootstrap no longer reads as expected")
+    snapshot, deserializer, sync_up, failed, said = start[0]
+    main_dict, builtins_dict = namespaces[0]
+    vars_of = "API._pyodide._base.builtins.vars"
+    source = FINALIZE_START.sub(
+        f'API.finalizeBootstrap=function({snapshot},{deserializer}){{{snapshot}&&{sync_up}();'
+        f'let[{failed},{said}]={snapshot}?[0,""]:API.rawRun("import _pyodide_core");', source)
+    source = FINALIZE_NAMESPACES.sub(
+        f'let {main_dict}={vars_of}({import_module[0]}("__main__")),'
+        f'{builtins_dict}={vars_of}({import_module[0]}("builtins"));', source)
+    return source.replace(FINALIZE_EVALS, FINALIZE_EVALS_UNPARSED)
+
+
 def pyodide_module(source: str) -> str:
     """pyodide.asm.mjs as the app ships it (and pyodide.asm.js, classic_pyodide_script of it)."""
     return eager_pyodide_factory(lazy_main_got(yielding_receive_instance(js_wrappers_at_once(
-        exports_overlaid(module_creation_without_stacks(source))))))
+        exports_overlaid(module_creation_without_stacks(restore_without_compiling(source)))))))
 
 
 # The module's `import.meta.url` (Emscripten's own URL, a base for a file it would locate without

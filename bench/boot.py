@@ -185,9 +185,9 @@ def main(argv=None) -> int:
         p: round(result["app_ms"][p] / result["bare_ms"][p], 3) for p in ("cold", "warm")}
     result["boot_paths"] = {p: sorted({r["boot"] for r in runs["app"][p]}) for p in ("cold", "warm")}
     result["worker_ready_warm_ms"] = med(series("app", "warm", "worker"))
-    # Where a warm visit's time goes (performance marks set by snap-loader.mjs and main.py):
+    # Where a warm visit's time goes (performance marks set by snap-loader.mjs and dicehall/boot.py):
     # prestart = the page starts its restore, loader = PyScript asks for the interpreter,
-    # restored = snapshot restored, main = main.py starts, imported = dicehall.app imported;
+    # restored = snapshot restored, main = dicehall.boot.main starts, imported = dicehall.app imported;
     # ready and worker as above.
     phases = ("prestart", "loader", "restored", "main", "imported")
     result["warm_phases_ms"] = {p: med([r["marks"].get(p) for r in runs["app"]["warm"]]) for p in phases}

@@ -22,7 +22,7 @@ from support import ROOT
 from pygame_core.registry import entries
 
 BROWSER = {"pyscript", "js", "pyodide", "pyodide_js"}
-BROWSER_MODULES = ("browser.py", "storage.py", "assets.py", "jsrooms.py")
+BROWSER_MODULES = ("browser.py", "storage.py", "assets.py", "jsrooms.py", "boot.py")  # (boot.py: the page's entry, main.py's)
 SHELL = ("dicehall.shell", "dicehall.browser", "dicehall.controller")
 MAX_MODULE_LINES = 600
 

@@ -280,3 +280,73 @@ def test_pyodides_own_fetch_of_the_wasm_reads_the_file_only_if_its_body_is_read(
     assert result["bytes"] == [0, 97, 115, 109] and result["type"] == "application/wasm", result
     assert result["read"] == ["http://app/app.zip", "http://app/pyodide/pyodide.asm.wasm"], result
     assert result["after"] == 3 and result["restored"] is True, result
+
+
+RESTORE_CHECK = """
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "./pyodide.mjs";
+import { isAppMain, reseed, useAppZip } from "./snap-loader.mjs";
+const indexURL = new URL("./", import.meta.url).pathname;
+// A snapshot whose interpreter hears every compilation of Python source (an audit hook in it)...
+const maker = await loadPyodide({ indexURL, _makeSnapshot: true });
+maker.runPython(`
+import sys
+COMPILED = []
+def _heard(event, args):
+    if event == "compile":
+        COMPILED.append(str(args[1]))
+sys.addaudithook(_heard)
+`);
+const snapshot = maker.makeMemorySnapshot();
+// ... restored, then given the app's archive and fresh seeds as the loader does
+const restored = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+const emptyZip = new Uint8Array(22);
+emptyZip.set([80, 75, 5, 6]);
+useAppZip(restored, emptyZip);
+useAppZip(restored, emptyZip); // (once on sys.path however often)
+reseed(restored);
+const compiled = restored.globals.get("COMPILED").toJs();
+const sys = restored.pyimport("sys");
+const path = sys.path.toJs();
+const random = restored.runPython("import random; random.random()");
+const later = restored.globals.get("COMPILED").toJs();
+const main = readFileSync(process.argv[2], "utf8");
+console.log(JSON.stringify({ compiled, later, path, random, main: isAppMain(main),
+  others: [main.replace("await main()", "await main()\\nprint(1)"), main.replaceAll("dicehall.boot", "dicehall.shell"),
+           "from dicehall.boot import main", "# from dicehall.boot import main\\nawait main()"].map(isAppMain) }));
+"""
+
+
+def restore_check(folder: Path) -> dict:
+    for name in ("snap-loader.mjs", "snap-pack.mjs"):
+        shutil.copy(build.ROOT / "web" / name, folder / name)
+    (folder / "restore.mjs").write_text(RESTORE_CHECK, encoding="utf-8")
+    done = subprocess.run(["node", str(folder / "restore.mjs"), str(build.ROOT / "web" / "main.py")],
+                          capture_output=True, text=True, timeout=180, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_restore_and_the_loaders_steps_compile_no_python_source(split_pyodide: Path, tmp_path: Path):
+    """build.py restore_without_compiling and snap-loader.mjs's useAppZip, reseed and main.py
+    (isAppMain): a snapshot restored by the build's module compiles no Python source on its way
+    (an audit hook in the snapshot hears none), where Pyodide's own module compiles its five; the
+    archive goes first on sys.path, once; `random` is reseeded; Python still compiles when asked.
+    And main.py is the two statements the loader runs from app.zip's bytecode, nothing else."""
+    own = restore_check(pyodide_folder(tmp_path, (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")))
+    assert len(own["compiled"]) >= 5, own  # (the control: finalizeBootstrap's five pieces, heard)
+    ours = restore_check(split_pyodide)
+    assert ours["compiled"] == [], ours
+    assert ours["later"][:1] == ["<exec>"], ours  # (runPython: its source, parsed then compiled)
+    assert ours["path"][0] == "/home/pyodide/app.zip" and ours["path"].count("/home/pyodide/app.zip") == 1, ours
+    assert 0 <= ours["random"] < 1 and own["random"] != ours["random"]
+    assert ours["main"] is True and ours["others"] == [False, False, False, False], ours
+
+
+def test_another_finalize_bootstrap_is_refused():
+    source = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    changed = build.restore_without_compiling(source)
+    assert 'API.rawRun("import _pyodide_core")' in changed and "eval_code(\"{}\")" not in changed
+    assert "runPythonInternal(\"import" not in changed
+    for part in ('API.rawRun("import _pyodide_core");', 'eval_code("{}")', '"import builtins; builtins.__dict__"'):
+        with pytest.raises(SystemExit):
+            build.restore_without_compiling(source.replace(part, part.replace("import", "imp").replace("{}", "[]"), 1))

@@ -1,27 +1,7 @@
-# Dice Hall main thread: boots the UI (dicehall.browser); the AI worker starts once the UI is ready.
-# The app imports from app.zip, which snap-loader.mjs (PyScript's interpreter module) wrote into
-# the cwd and put on sys.path before PyScript ran this (useAppZip).
-import asyncio
-import sys
+# Dice Hall main thread (PyScript's script): the boot is dicehall.boot.main, from app.zip, which
+# snap-loader.mjs (PyScript's interpreter module) wrote into the cwd and put first on sys.path.
+# snap-loader.mjs runs these two statements itself, from the bytecode (isAppMain): keep them as
+# they are, with nothing but comments beside them (tests/test_build_pyodide.py).
+from dicehall.boot import main
 
-import js as window  # the page's global object (PyScript's package is not needed: see below)
-
-try:
-    window.performance.mark("dh:main")
-    window.diceHallBootPhase(3)
-    from dicehall.browser import start
-
-    window.performance.mark("dh:imported")
-    # Whether the boot imported PyScript's own package: the app does not use it, and the loader
-    # leaves its import to its first use (snap-loader.mjs preludeInTasks; tests/browser/test_boot_snapshot.py).
-    window.document.documentElement.dataset.pyscriptImported = "yes" if "pyscript" in sys.modules else "no"
-    # The app's start in a task of its own, not in the one that compiled this and imported the
-    # browser module (a macrotask: Pyodide's event loop schedules the next step with a message).
-    await asyncio.sleep(0)  # noqa: F704, PLE1142
-
-    await start()  # noqa: F704  (PyScript runs main.py with top-level await)
-except BaseException as err:  # a readable message, never a blank page
-    import traceback
-
-    window.console.error("".join(traceback.format_exception(err)))
-    window.diceHallBootError(f"{type(err).__name__}: {err}")
+await main()  # noqa: F704, PLE1142  (PyScript runs a script with top-level await)

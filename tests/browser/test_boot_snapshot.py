@@ -185,10 +185,13 @@ def test_first_visit_makes_a_snapshot_later_visits_restore_it_and_play(site, pag
     assert page.evaluate("window.__backgroundTasks") >= 8
     # PyScript's prelude (its package written into the cwd, then imported) was not run: app.zip
     # holds the package (build.py pyscript_package), so its import is left to its first use
-    # (snap-loader.mjs preludeImportOnly, preludeInTasks), and the app never uses it: the boot
-    # did not import it at all (main.py)
+    # (snap-loader.mjs preludeImportOnly, pyscriptRuns), and the app never uses it: the boot
+    # did not import it at all (dicehall/boot.py)
     assert page.evaluate("document.documentElement.dataset.prelude") == "on-first-use"
     assert page.evaluate("document.documentElement.dataset.pyscriptImported") == "no"
+    # main.py was run as its two statements, from app.zip's bytecode (snap-loader.mjs isAppMain):
+    # no Python source was compiled on the page's way to the app
+    assert page.evaluate("document.documentElement.dataset.main") == "bytecode"
     # served by the service worker from the start (workerStart): index.html's early reader
     # (boot-read.mjs, a worker) read the entry as the page opened, checked its digest and
     # unpacked it, so the page's thread did neither
