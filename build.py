@@ -870,7 +870,14 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
     out.mkdir(parents=True)
     warnings: list[str] = []
 
+    # The modules every boot runs on the page, compiled whole as they stream (COMPILE_HINT).
+    core = root / "node_modules" / "@pyscript" / "core" / "dist"
+    on_load = {"pyodide/pyodide.mjs", f"pyodide/{SNAP_LOADER}", f"pyodide/{SNAP_PACK}",
+               *(f"pyscript/{chunk}" for chunk in PYSCRIPT_STATIC_IMPORT.findall((core / "core.js").read_text(encoding="utf-8")))}
+
     def write(rel: str, data: bytes) -> None:
+        if rel in on_load:
+            data = compiled_on_load(data)
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(data)
@@ -886,8 +893,6 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
         if name == "pyodide.asm.mjs":
             module = pyodide_module(data.decode("utf-8"))
             shipped = {name: module.encode("utf-8"), ASM_SCRIPT: classic_pyodide_script(module).encode("utf-8")}
-        if name == "pyodide.mjs":
-            shipped = {name: compiled_on_load(data)}
         for name, data in shipped.items():
             if name in PACKED_FILES:
                 write(f"pyodide/{name}.gz", gzip.compress(data, compresslevel=9, mtime=0))
@@ -898,12 +903,9 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
           json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode())
 
     # 2. PyScript core (chunk names are hashed, so all of dist/ minus source maps).
-    core = root / "node_modules" / "@pyscript" / "core" / "dist"
-    core_chunks = set(PYSCRIPT_STATIC_IMPORT.findall((core / "core.js").read_text(encoding="utf-8")))
     for path in sorted(core.rglob("*")):
         if path.is_file() and not path.name.endswith(".map") and not path.name.startswith(PYSCRIPT_UNUSED):
-            data = path.read_bytes()
-            write("pyscript/" + path.relative_to(core).as_posix(), compiled_on_load(data) if path.name in core_chunks else data)
+            write("pyscript/" + path.relative_to(core).as_posix(), path.read_bytes())
     for rel, src in VENDOR_FILES.items():  # precached with everything else (step 6)
         write(rel, (root / "node_modules" / src).read_bytes())
 
@@ -935,7 +937,7 @@ def build(out: Path | str = DIST, *, root: Path | str = ROOT, web_dir: Path | st
             if token.encode() not in text:
                 raise SystemExit(f"build.py: {source} lacks {token}")
             text = text.replace(token.encode(), value.encode())
-        write(f"pyodide/{name}", compiled_on_load(text) if name in (SNAP_LOADER, SNAP_PACK) else text)
+        write(f"pyodide/{name}", text)
 
     boot_module(SNAP_LOADER, SNAP_APP_HASH_TOKEN, hashlib.sha256(app_zip).hexdigest()[:16])
     boot_module(SNAP_MAKE, SNAP_PRE_IMPORT_TOKEN, json.dumps(pre_import_modules(app_zip)))

@@ -726,8 +726,12 @@ export function preludeImportOnly(code) {
 const MAIN_STATEMENTS = ["from dicehall.boot import main", "await main()"];
 
 export function isAppMain(code) {
-  const statements = String(code).split("\n").map((line) => line.replace(/(^|\s+)#.*$/, "").trim()).filter(Boolean);
-  return statements.length === MAIN_STATEMENTS.length && statements.every((line, i) => line === MAIN_STATEMENTS[i]);
+  let seen = 0; // (PyScript's prelude, ~80 KB, is told apart at its first statement)
+  for (const line of String(code).split("\n")) {
+    const statement = line.replace(/(^|\s+)#.*$/, "").trim();
+    if (statement && statement !== MAIN_STATEMENTS[seen++]) return false;
+  }
+  return seen === MAIN_STATEMENTS.length;
 }
 
 async function runAppMain(boot) {
